@@ -1,0 +1,51 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+export type SanityDocument = { _id: string; _type: string; [field: string]: unknown }
+
+/** The repository's seed dataset, unless CONTENT_SEED_FILE names another NDJSON file. */
+export function seedFilePath(env: Record<string, string | undefined> = process.env): string {
+  return env.CONTENT_SEED_FILE || join(findRepoRoot(), 'content', 'seed.ndjson')
+}
+
+// Found from the working directory: the dev server, the build and the tests each start in another folder.
+function findRepoRoot(from = process.cwd()): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir
+    if (dirname(dir) === dir) throw new Error(`No pnpm-workspace.yaml above ${from}: set CONTENT_SEED_FILE`)
+  }
+}
+
+export function parseNdjson(text: string, source = 'dataset'): SanityDocument[] {
+  const documents: SanityDocument[] = []
+  text.split('\n').forEach((line, index) => {
+    if (!line.trim()) return
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(line)
+    } catch (error) {
+      throw new Error(`${source}:${index + 1}: not valid JSON (${(error as Error).message})`)
+    }
+    if (!isDocument(parsed)) throw new Error(`${source}:${index + 1}: a document needs a string _id and _type`)
+    documents.push(parsed)
+  })
+  return documents
+}
+
+function isDocument(value: unknown): value is SanityDocument {
+  if (typeof value !== 'object' || value === null) return false
+  const { _id, _type } = value as Record<string, unknown>
+  return typeof _id === 'string' && typeof _type === 'string'
+}
+
+/** Reads an NDJSON file, re-reading it only when it changed, so an edited seed shows on the next request. */
+export function createFileDataset(file: string): () => SanityDocument[] {
+  let cached: { mtimeMs: number; size: number; documents: SanityDocument[] } | undefined
+  return () => {
+    const { mtimeMs, size } = statSync(file)
+    if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
+      cached = { mtimeMs, size, documents: parseNdjson(readFileSync(file, 'utf8'), file) }
+    }
+    return cached.documents
+  }
+}
