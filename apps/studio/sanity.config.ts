@@ -1,0 +1,37 @@
+import { defineConfig } from 'sanity'
+import { structureTool } from 'sanity/structure'
+import { visionTool } from '@sanity/vision'
+import { schemaTypes, SINGLETON_TYPES } from '@site/schemas'
+import { structure } from './structure'
+import { studioEnv } from './studioEnv'
+
+const singletons = new Set<string>(SINGLETON_TYPES)
+// Actions a singleton must not offer: a second copy, or deleting the one the site needs.
+const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+
+export default defineConfig({
+  name: 'default',
+  title: 'AdvisorGrowth — Website',
+  projectId: studioEnv.projectId,
+  dataset: studioEnv.dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: studioEnv.apiVersion })],
+  schema: {
+    types: schemaTypes,
+    templates: (templates) => [
+      ...templates.filter(({ schemaType }) => !singletons.has(schemaType)),
+      {
+        id: 'resource-by-category',
+        title: 'Resource in category',
+        schemaType: 'resource',
+        parameters: [{ name: 'category', type: 'string' }],
+        value: (params: { category: string }) => ({ category: params.category }),
+      },
+    ],
+  },
+  document: {
+    actions: (actions, { schemaType }) =>
+      singletons.has(schemaType) ? actions.filter(({ action }) => action && singletonActions.has(action)) : actions,
+    newDocumentOptions: (options, { creationContext }) =>
+      creationContext.type === 'global' ? options.filter(({ templateId }) => !singletons.has(templateId)) : options,
+  },
+})

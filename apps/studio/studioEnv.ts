@@ -1,0 +1,7 @@
+// The Studio needs a project id even offline (build, schema validate, typegen); a placeholder works
+// there and a real project is configured with SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET.
+export const studioEnv = {
+  projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'offline0',
+  dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+  apiVersion: '2025-02-19',
+}

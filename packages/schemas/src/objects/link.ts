@@ -1,0 +1,40 @@
+import { LinkIcon } from '@sanity/icons'
+import { defineField, defineType } from 'sanity'
+import { listOptions } from '../lib/fields'
+import { validateHref } from '../lib/validation'
+
+export const LINK_STYLES = ['primary', 'secondary', 'ghost'] as const
+
+export const link = defineType({
+  name: 'link',
+  title: 'Link',
+  type: 'object',
+  description: 'A text link or button.',
+  icon: LinkIcon,
+  fields: [
+    defineField({ name: 'label', title: 'Label', type: 'string', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'href',
+      title: 'Destination',
+      type: 'string',
+      description: 'An internal path such as /contact, an #anchor, or https://…, mailto:…, tel:…',
+      validation: (rule) => rule.required().custom(validateHref),
+    }),
+    defineField({
+      name: 'style',
+      title: 'Style',
+      type: 'string',
+      description: 'How the link is drawn where it is shown as a button.',
+      options: { list: listOptions(LINK_STYLES), layout: 'radio', direction: 'horizontal' },
+    }),
+    defineField({
+      name: 'openInNewTab',
+      title: 'Open in a new tab',
+      type: 'boolean',
+      initialValue: false,
+    }),
+  ],
+  preview: {
+    select: { title: 'label', subtitle: 'href' },
+  },
+})
