@@ -80,6 +80,12 @@ export const siteSettings = defineType({
       initialValue: 'Back to Resources',
       group: 'labels',
     }),
+    stringField('readTimeLabel', 'Read time unit', {
+      required: true,
+      initialValue: 'min read',
+      description: 'Shown after a resource\'s reading time in minutes, e.g. "12 min read".',
+      group: 'labels',
+    }),
     stringField('skipLinkLabel', 'Skip link label', {
       required: true,
       initialValue: 'Skip to main content',

@@ -135,6 +135,15 @@ export const dashboard = defineType({
     stringField('title', 'Title', required),
     stringField('caption', 'Caption', { description: 'Small text under the dashboard.' }),
     defineField({
+      name: 'columnLabels',
+      title: 'Column headings',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string' })],
+      description:
+        'Headings of the table, in order. Leads: name, age, assets, score, status. Campaigns: campaign, spend, leads, cost per lead.',
+      hidden: ({ parent }) => (parent as { kind?: string } | undefined)?.kind === 'webinar',
+    }),
+    defineField({
       name: 'metrics',
       title: 'Metrics',
       type: 'array',
