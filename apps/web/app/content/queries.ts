@@ -1,0 +1,34 @@
+import { defineQuery } from 'groq'
+
+/** Every route the site prerenders: page paths and resource slugs. */
+export const ROUTE_PATHS_QUERY = defineQuery(`{
+  "pages": *[_type == "page" && defined(path.current)].path.current,
+  "resources": *[_type == "resource" && defined(slug.current)].slug.current
+}`)
+
+/** Everything one route renders — the site chrome, and the page or the resource at $path — in one query. */
+export const ROUTE_QUERY = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
+    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,
+    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,
+    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel
+  },
+  "page": *[_type == "page" && path.current == $path][0]{
+    _id, title, "path": path.current, seo, footer,
+    sections[]{
+      ...,
+      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
+      _type == "faqSection" => { items[]->{ _id, question, answer } },
+      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },
+      _type == "resourceGridSection" => {
+        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },
+        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }
+      },
+      _type == "legalDocumentSection" => { document->{ title, documentUrl } }
+    }
+  },
+  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{
+    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
+    body, gate, callToAction
+  }
+}`)

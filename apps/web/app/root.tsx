@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { ThemeProvider } from 'styled-components'
+import type { Route } from './+types/root'
+import { ErrorPage } from './pages/ErrorPage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { interFontUrl } from './theme/fonts'
+import { GlobalStyle } from './theme/GlobalStyle'
+import { theme } from './theme/theme'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme.color.navy} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          {children}
+        </ThemeProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useEffect(() => {
+    // Marks the end of hydration: the browser tests wait for it before interacting.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  return <ErrorPage error={error} />
+}

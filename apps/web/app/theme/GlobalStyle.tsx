@@ -1,0 +1,41 @@
+import { createGlobalStyle } from 'styled-components'
+import { fontFaces } from './fonts'
+
+export const GlobalStyle = createGlobalStyle`
+  ${fontFaces}
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  @media (prefers-reduced-motion: reduce) {
+    html { scroll-behavior: auto; }
+    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+  }
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.body};
+    font-size: ${({ theme }) => theme.fontSize.md};
+    line-height: 1.6;
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surface};
+    -webkit-font-smoothing: antialiased;
+  }
+  h1, h2, h3, h4 {
+    font-family: ${({ theme }) => theme.font.heading};
+    color: ${({ theme }) => theme.color.ink};
+    line-height: 1.15;
+    letter-spacing: -0.02em;
+    margin: 0;
+  }
+  p { margin: 0; }
+  img, svg { display: block; max-width: 100%; }
+  a { color: ${({ theme }) => theme.color.brand}; }
+  button, input, select, textarea { font: inherit; color: inherit; }
+  :focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+  [tabindex='-1']:focus { outline: none; }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`

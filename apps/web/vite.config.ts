@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url'
+import { reactRouter } from '@react-router/dev/vite'
+import { defineConfig, loadEnv } from 'vite'
+import { styledComponentsIds } from './vite/styledComponentsIds.ts'
+import { assertNoSecretsInClientEnv } from './vite/assertNoSecretsInClientEnv.ts'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export default defineConfig(({ mode }) => {
+  // One .env at the repository root; loaders run in Node at build time and read SANITY_* from process.env.
+  const fileEnv = loadEnv(mode, repoRoot, '')
+  for (const [name, value] of Object.entries(fileEnv)) process.env[name] ??= value
+  assertNoSecretsInClientEnv(process.env)
+  return {
+    envDir: repoRoot,
+    plugins: [styledComponentsIds(), reactRouter()],
+    ssr: { noExternal: ['styled-components'] },
+    server: { port: 5173, strictPort: false },
+  }
+})

@@ -1,0 +1,26 @@
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * The hosting contract: the static site is `dist/`, a route `/x/y` is `dist/x/y/index.html`, and
+ * unknown paths get `dist/404.html` (the prerendered not-found page, which also boots the SPA).
+ * Also writes the sitemap and robots.txt for the routes the content defines.
+ */
+export function publishStaticSite({ projectRoot, routePaths, siteUrl }: { projectRoot: string; routePaths: string[]; siteUrl: string }): void {
+  const client = join(projectRoot, 'build', 'client')
+  const dist = join(projectRoot, 'dist')
+  rmSync(dist, { recursive: true, force: true })
+  cpSync(client, dist, { recursive: true })
+  const notFound = join(dist, '__not-found')
+  renameSync(join(notFound, 'index.html'), join(dist, '404.html'))
+  rmSync(notFound, { recursive: true, force: true })
+  rmSync(join(dist, '__not-found.data'), { force: true })
+  rmSync(join(dist, '__spa-fallback.html'), { force: true })
+  writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
+  writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+}
+
+export function sitemapXml(routePaths: string[], siteUrl: string): string {
+  const urls = routePaths.map((path) => `  <url><loc>${siteUrl}${path === '/' ? '/' : path}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.data': 'text/x-script',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+}
+
+export interface StaticServer {
+  origin: string
+  dir: string
+  close: () => Promise<void>
+}
+
+/** Resolves a request path to the file the hosting contract serves, or undefined for a 404. */
+export function resolveStaticFile(dir: string, pathname: string): string | undefined {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  const target = normalize(join(dir, decoded))
+  if (target !== dir && !target.startsWith(dir + sep)) return undefined
+  if (existsSync(target) && statSync(target).isFile()) return target
+  const index = join(target, 'index.html')
+  if (existsSync(index)) return index
+  return undefined
+}
+
+/** `_headers` rules: a path pattern line, then indented `Name: value` lines (`*` matches anything). */
+export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers: Array<[string, string]> }> {
+  const rules: Array<{ pattern: RegExp; headers: Array<[string, string]> }> = []
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue
+    if (!/^\s/.test(line)) {
+      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] })
+    } else {
+      const colon = line.indexOf(':')
+      rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
+    }
+  }
+  return rules
+}
+
+export async function startStaticServer(options: { dir: string; port?: number; host?: string }): Promise<StaticServer> {
+  const dir = resolve(options.dir)
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
+  const headersFile = join(dir, '_headers')
+  const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
+
+  const server = createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost')
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end()
+      return
+    }
+    const file = resolveStaticFile(dir, pathname)
+    const served = file ?? join(dir, '404.html')
+    const headers: Record<string, string> = {
+      'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream',
+      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    }
+    for (const rule of headerRules) {
+      if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value
+    }
+    res.writeHead(file ? 200 : 404, headers)
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(served))
+  })
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', done)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    dir,
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}
