@@ -1,0 +1,48 @@
+import { useEffect } from 'react'
+import styled from 'styled-components'
+import type { SectionProps } from './registry'
+import { SectionShell } from './SectionShell'
+
+/** Only an https document may be embedded: anything else is shown as nothing. */
+export function isEmbeddableUrl(url: string | null | undefined): url is string {
+  if (!url) return false
+  try {
+    return new URL(url).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** A legal page: its heading and intro above the external policy document, embedded. */
+export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'legalDocumentSection'>) {
+  const { heading, intro, document, anchor } = section
+  const url = document?.documentUrl
+  const embeddable = isEmbeddableUrl(url)
+  useEffect(() => {
+    if (!embeddable) console.warn(`Legal document not embedded: "${url ?? ''}" is not an https URL`)
+  }, [embeddable, url])
+  return (
+    <SectionShell anchor={anchor} heading={heading} intro={embeddable ? intro : undefined} align="left" isPageHeading={isPageHeading}>
+      {embeddable && (
+        <Frame
+          src={url}
+          title={document?.title ?? heading ?? undefined}
+          sandbox="allow-scripts allow-same-origin allow-popups"
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      )}
+    </SectionShell>
+  )
+}
+
+const Frame = styled.iframe`
+  display: block;
+  width: 100%;
+  height: 80vh;
+  min-height: 600px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+`

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react'
+import type { SectionProps } from './registry'
+import { SectionShell } from './SectionShell'
+
+// The questionnaire and its form libraries load in their own chunk, only on the page that has it.
+const QualificationForm = lazy(() => import('../forms/qualification/QualificationForm'))
+
+/** The lead-qualification questionnaire (/qualify): the CMS heading and text above the one-question-per-screen form. */
+export function QualificationFormSection({ section, settings, isPageHeading }: SectionProps<'qualificationFormSection'>) {
+  return (
+    <SectionShell anchor={section.anchor} tone="alt" heading={section.heading} intro={section.text} isPageHeading={isPageHeading}>
+      <Suspense fallback={null}>
+        <QualificationForm section={section} phone={settings.contactPhone ?? ''} headingLevel={isPageHeading ? 'h2' : 'h3'} />
+      </Suspense>
+    </SectionShell>
+  )
+}
