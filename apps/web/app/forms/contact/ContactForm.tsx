@@ -1,0 +1,89 @@
+import { useState } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import styled from 'styled-components'
+import { publicEnv } from '../../config/publicEnv'
+import type { SectionOf } from '../../content/types'
+import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../shared/Field'
+import { FormButton } from '../shared/FormButton'
+import { Honeypot, useHoneypot } from '../shared/Honeypot'
+import { MESSAGE_ROWS } from '../shared/limits'
+import { postWebhook, withTimestamp } from '../shared/postWebhook'
+import { SITE_SOURCE } from '../shared/sources'
+import { notify } from '../shared/toast'
+import { useSubmitGuard } from '../shared/useSubmitGuard'
+import { firstErrorMessage } from '../shared/validation'
+import { CONTACT_FIELDS, contactSchema, INTEREST_OPTIONS, type ContactInput, type ContactValues } from './contactSchema'
+
+const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', interest: '', message: '' }
+
+/**
+ * The contact form (SPEC sections 4, 5, 7, 8): validated on submit, the first error reported in a
+ * toast, then sent to the contact webhook; success empties every field, a failure keeps them.
+ */
+export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> }) {
+  // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(contactSchema),
+  })
+  const [sending, setSending] = useState(false)
+  const guard = useSubmitGuard()
+  const honeypot = useHoneypot()
+
+  const succeed = () => {
+    notify.success('Message Sent!', "We'll get back to you within 24 hours.")
+    reset(EMPTY)
+    honeypot.clear()
+  }
+
+  const send = async ({ name, email, phone, company, interest, message }: ContactValues) => {
+    if (honeypot.isFilled()) return succeed()
+    setSending(true)
+    try {
+      await postWebhook(publicEnv.contactWebhookUrl, {
+        ...withTimestamp({ name, email, phone, company, interest, message }),
+        source: SITE_SOURCE,
+      })
+      succeed()
+    } catch (error) {
+      console.error('Contact form: the message could not be sent', error)
+      notify.error('Error', 'Failed to send message. Please try again or contact us directly.')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const reportInvalid = (fieldErrors: FieldErrors<ContactInput>) => {
+    const message = firstErrorMessage(CONTACT_FIELDS, fieldErrors)
+    if (message) notify.error('Validation Error', message)
+  }
+
+  return (
+    <Form noValidate onSubmit={guard(handleSubmit(send, reportInvalid))}>
+      <Honeypot ref={honeypot.ref} idPrefix="contact" />
+      <FieldGrid>
+        <TextField id="contact-name" label={copy.nameLabel} placeholder={copy.namePlaceholder} autoComplete="name" required error={errors.name?.message} showError={false} {...register('name')} />
+        <TextField id="contact-email" type="email" label={copy.emailLabel} placeholder={copy.emailPlaceholder} autoComplete="email" required error={errors.email?.message} showError={false} {...register('email')} />
+        <TextField id="contact-phone" type="tel" label={copy.phoneLabel} placeholder={copy.phonePlaceholder} autoComplete="tel" error={errors.phone?.message} showError={false} {...register('phone')} />
+        <TextField id="contact-company" label={copy.companyLabel} placeholder={copy.companyPlaceholder} autoComplete="organization" error={errors.company?.message} showError={false} {...register('company')} />
+        <FieldSpan>
+          <SelectField id="contact-interest" label={copy.interestLabel} placeholder={copy.interestPlaceholder ?? ''} options={INTEREST_OPTIONS} required error={errors.interest?.message} showError={false} {...register('interest')} />
+        </FieldSpan>
+        <FieldSpan>
+          <TextAreaField id="contact-message" label={copy.messageLabel} placeholder={copy.messagePlaceholder} rows={MESSAGE_ROWS} error={errors.message?.message} showError={false} {...register('message')} />
+        </FieldSpan>
+      </FieldGrid>
+      <FormButton busy={sending} busyLabel="Sending..." fullWidth>
+        Send Message
+      </FormButton>
+    </Form>
+  )
+}
+
+export default ContactForm
+
+const Form = styled.form`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+`

@@ -1,0 +1,286 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import styled from 'styled-components'
+import { Button } from '../../components/Button'
+import { publicEnv } from '../../config/publicEnv'
+import type { SectionOf } from '../../content/types'
+import { media } from '../../theme/theme'
+import { FormButton } from '../shared/FormButton'
+import { Honeypot, useHoneypot } from '../shared/Honeypot'
+import { QUALIFICATION_PAUSE_MS } from '../shared/limits'
+import { postWebhook } from '../shared/postWebhook'
+import { notify } from '../shared/toast'
+import { useSubmitGuard } from '../shared/useSubmitGuard'
+import { ChoiceQuestionField } from './ChoiceQuestionField'
+import { QUALIFICATION_TEXT, QUALIFICATION_TOASTS } from './messages'
+import { buildQualificationPayload } from './payload'
+import { QualificationOutcome } from './QualificationOutcome'
+import { QualificationProgress } from './QualificationProgress'
+import { firstInvalidQuestion, validateAnswer } from './qualificationSchema'
+import { applicableQuestions, isDisqualifying, QUESTIONS, type Answers, type Question, type QuestionId } from './questions'
+import { wordingFor } from './questionWording'
+import { TextQuestionField } from './TextQuestionField'
+import { useQualificationDraft, type QualificationDraft } from './useQualificationDraft'
+
+type Stage = 'answering' | 'submitting' | 'disqualified' | 'success'
+type FormValues = Record<QuestionId, string>
+
+const EMPTY_ANSWERS: FormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  company: '',
+  role: '',
+  numberOfAdvisors: '',
+  numberOfAgents: '',
+  production12Month: '',
+  writesAnnuities: '',
+  annuityProduction: '',
+  currentAUM: '',
+  primaryChallenge: '',
+  monthlyMarketingBudget: '',
+  timeline: '',
+  decisionMaker: '',
+}
+const FIRST_QUESTION: QuestionId = 'firstName'
+const ID_PREFIX = 'qualify'
+
+export interface QualificationFormProps {
+  section: SectionOf<'qualificationFormSection'>
+  /** The phone number offered on the success screen and in the failure toast. */
+  phone: string
+  /** Level of the outcome screens' heading: one below the section heading. */
+  headingLevel: 'h2' | 'h3'
+}
+
+/**
+ * The lead-qualification questionnaire: one question per screen, only the questions that apply to the
+ * answers so far, ending on the disqualified screen or, after sending the answers, "You're All Set!".
+ */
+export function QualificationForm({ section, phone, headingLevel }: QualificationFormProps) {
+  const { register, control, trigger, clearErrors, getValues, reset, formState } = useForm<FormValues>({
+    defaultValues: EMPTY_ANSWERS,
+  })
+  const answers = useWatch({ control })
+  const [currentId, setCurrentId] = useState<QuestionId>(FIRST_QUESTION)
+  const [stage, setStage] = useState<Stage>('answering')
+  const honeypot = useHoneypot()
+  const guard = useSubmitGuard()
+  const questionRef = useRef<HTMLDivElement>(null)
+  const focusPending = useRef(false)
+
+  const restore = useCallback(
+    (saved: QualificationDraft) => {
+      reset({ ...EMPTY_ANSWERS, ...saved.answers })
+      const resumable = applicableQuestions(saved.answers).some((question) => question.id === saved.currentId)
+      setCurrentId(resumable ? saved.currentId : FIRST_QUESTION)
+    },
+    [reset],
+  )
+  const clearDraft = useQualificationDraft(
+    { answers: givenAnswers(answers), currentId },
+    stage === 'answering' || stage === 'submitting',
+    restore,
+  )
+
+  const steps = applicableQuestions(answers)
+  const position = Math.max(0, steps.findIndex((question) => question.id === currentId))
+  const question = steps[position]
+
+  // Moves focus into the question on screen: its text box, or its chosen (else first) option.
+  const focusQuestion = useCallback(() => {
+    const container = questionRef.current
+    const target = container?.querySelector<HTMLInputElement>('input:checked') ?? container?.querySelector<HTMLInputElement>('input')
+    target?.focus()
+  }, [])
+
+  // Focus follows the question after Continue or Back (never on the first render or a restored draft).
+  useEffect(() => {
+    if (!focusPending.current) return
+    focusPending.current = false
+    focusQuestion()
+  })
+
+  const goTo = (id: QuestionId) => {
+    focusPending.current = true
+    setCurrentId(id)
+  }
+
+  const submit = async (values: FormValues) => {
+    setStage('submitting')
+    try {
+      if (!honeypot.isFilled()) {
+        // The webhook's answer cannot be read (no-cors) and its failure must not stop the visitor.
+        await postWebhook(publicEnv.qualifyWebhookUrl, buildQualificationPayload(values)).catch((error: unknown) => {
+          console.error('The qualification webhook failed', error)
+        })
+      }
+      await pause(QUALIFICATION_PAUSE_MS)
+      clearDraft()
+      setStage('success')
+      notify.success(QUALIFICATION_TOASTS.success.title, QUALIFICATION_TOASTS.success.description)
+    } catch (error) {
+      console.error('The qualification submission failed', error)
+      const failure = QUALIFICATION_TOASTS.failure(phone)
+      notify.error(failure.title, failure.description)
+      setStage('answering')
+    }
+  }
+
+  const handleContinue = async () => {
+    if (stage !== 'answering' || !question) return
+    if (!(await trigger(question.id))) {
+      focusQuestion()
+      return
+    }
+    const values = getValues()
+    if (isDisqualifying(question.id, values[question.id])) {
+      setStage('disqualified')
+      return
+    }
+    const flow = applicableQuestions(values)
+    const next = flow[flow.findIndex((step) => step.id === question.id) + 1]
+    if (next) {
+      goTo(next.id)
+      return
+    }
+    // A draft edited by hand could hold an invalid earlier answer: send the visitor back to it.
+    const invalid = firstInvalidQuestion(values)
+    if (invalid) {
+      goTo(invalid.id)
+      await trigger(invalid.id)
+      return
+    }
+    await submit(values)
+  }
+
+  const handleBack = () => {
+    const previous = steps[position - 1]
+    if (!previous || stage !== 'answering') return
+    clearErrors(currentId)
+    goTo(previous.id)
+  }
+
+  if (stage === 'success' || stage === 'disqualified') {
+    return (
+      <Card>
+        <QualificationOutcome
+          kind={stage}
+          headingLevel={headingLevel}
+          heading={stage === 'success' ? QUALIFICATION_TEXT.successHeading : (section.disqualifiedHeading ?? '')}
+          text={stage === 'success' ? section.successText : QUALIFICATION_TEXT.disqualified}
+          websiteLabel={section.websiteLabel}
+          phone={stage === 'success' ? { caption: section.phoneCaption, number: phone } : undefined}
+        />
+      </Card>
+    )
+  }
+
+  if (!question) return null
+  const isLast = position === steps.length - 1
+  const submitting = stage === 'submitting'
+  const error = formState.errors[question.id]?.message
+  const field = register(question.id, {
+    validate: (value) => validateAnswer(question, value) ?? true,
+    onChange: () => clearErrors(question.id),
+  })
+
+  return (
+    <Card>
+      <form noValidate onSubmit={guard(handleContinue)}>
+        <QualificationProgress id={ID_PREFIX} position={position + 1} count={steps.length} />
+        <QuestionArea key={question.id} ref={questionRef}>
+          <QuestionField question={question} section={section} error={error} field={field} />
+        </QuestionArea>
+        <Honeypot ref={honeypot.ref} idPrefix={ID_PREFIX} />
+        <Actions>
+          {position > 0 && (
+            <Button type="button" $variant="secondary" $size="lg" onClick={handleBack} disabled={submitting}>
+              <ArrowLeft aria-hidden="true" focusable="false" size={18} />
+              {QUALIFICATION_TEXT.back}
+            </Button>
+          )}
+          <ContinueButton busy={submitting} busyLabel={QUALIFICATION_TEXT.submitting}>
+            {isLast ? QUALIFICATION_TEXT.complete : QUALIFICATION_TEXT.continue}
+            {!isLast && <ArrowRight aria-hidden="true" focusable="false" size={18} />}
+          </ContinueButton>
+        </Actions>
+      </form>
+    </Card>
+  )
+}
+
+export default QualificationForm
+
+function QuestionField({
+  question,
+  section,
+  error,
+  field,
+}: {
+  question: Question
+  section: QualificationFormProps['section']
+  error: string | undefined
+  field: UseFormRegisterReturn<QuestionId>
+}) {
+  const id = `${ID_PREFIX}-${question.id}`
+  const wording = wordingFor(section.questions, question.id)
+  return question.type === 'choice' ? (
+    <ChoiceQuestionField id={id} question={question} wording={wording} error={error} field={field} />
+  ) : (
+    <TextQuestionField id={id} question={question} wording={wording} error={error} field={field} />
+  )
+}
+
+/** The answers worth keeping in the draft: the ones given. */
+function givenAnswers(values: Answers): Answers {
+  const given: Answers = {}
+  for (const { id } of QUESTIONS) {
+    const value = values[id]
+    if (value) given[id] = value
+  }
+  return given
+}
+
+function pause(milliseconds: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
+}
+
+const Card = styled.div`
+  max-width: 44rem;
+  margin-inline: auto;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+  ${media.sm} { padding: ${({ theme }) => theme.space.xxl}; }
+  form {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xl};
+  }
+`
+
+const QuestionArea = styled.div`
+  min-height: 9rem;
+  /* A focused answer scrolled into view stays clear of the sticky header, with its prompt above it. */
+  input { scroll-margin-top: 12rem; }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  justify-content: flex-end;
+  padding-top: ${({ theme }) => theme.space.lg};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  > * { flex: 1 1 0; }
+  ${media.sm} { > * { flex: 0 0 auto; } }
+  > button:first-child:not(:last-child) { margin-right: auto; }
+`
+
+const ContinueButton = styled(FormButton)`
+  min-width: 9.5rem;
+`
