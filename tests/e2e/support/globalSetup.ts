@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+import { startStaticServer } from '../../../scripts/static-server'
+import { startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
+import { SITE_PORT } from '../playwright.config'
+
+/** Serves the production build by the hosting contract, and records the webhooks its forms call. */
+export default async function globalSetup() {
+  const dist = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url))
+  const site = await startStaticServer({ dir: dist, port: SITE_PORT })
+  const recorder = await startWebhookRecorder(WEBHOOK_RECORDER_PORT)
+  return async () => {
+    await site.close()
+    await recorder.close()
+  }
+}

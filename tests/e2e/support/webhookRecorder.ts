@@ -1,0 +1,75 @@
+import { createServer, type IncomingMessage } from 'node:http'
+
+/** The port the test build's webhook URLs point at (scripts/test-all.sh). */
+export const WEBHOOK_RECORDER_PORT = 4599
+export const RECORDER_ORIGIN = `http://127.0.0.1:${WEBHOOK_RECORDER_PORT}`
+
+export interface RecordedRequest {
+  hook: string
+  method: string
+  contentType: string | undefined
+  body: string
+  receivedAt: string
+}
+
+type Fault = 'status500' | 'reset' | 'hang'
+
+/**
+ * A local stand-in for the automation webhooks. Tests read what arrived with GET /__recorded?hook=x
+ * (and clear it with DELETE /__recorded), and arrange faults with POST /__fault {hook, fault, times}.
+ */
+export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
+  const recorded: RecordedRequest[] = []
+  const faults = new Map<string, { fault: Fault; times: number }>()
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', RECORDER_ORIGIN)
+    const body = await readBody(req)
+    if (url.pathname === '/__recorded') {
+      const hook = url.searchParams.get('hook')
+      if (req.method === 'DELETE') recorded.splice(0, recorded.length, ...recorded.filter((r) => hook && r.hook !== hook))
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(recorded.filter((r) => !hook || r.hook === hook)))
+      return
+    }
+    if (url.pathname === '/__fault' && req.method === 'POST') {
+      const { hook, fault, times } = JSON.parse(body) as { hook: string; fault: Fault | null; times?: number }
+      if (fault) faults.set(hook, { fault, times: times ?? 1 })
+      else faults.delete(hook)
+      res.writeHead(204).end()
+      return
+    }
+    const hook = url.pathname.replace(/^\/hooks\//, '')
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end()
+      return
+    }
+    const fault = faults.get(hook)
+    if (fault) {
+      fault.times -= 1
+      if (fault.times <= 0) faults.delete(hook)
+      if (fault.fault === 'reset') return req.socket.destroy()
+      if (fault.fault === 'hang') return // never answers
+    }
+    recorded.push({ hook, method: req.method ?? '', contentType: req.headers['content-type'], body, receivedAt: new Date().toISOString() })
+    res.writeHead(fault?.fault === 'status500' ? 500 : 200, { 'access-control-allow-origin': '*' })
+    res.end('ok')
+  })
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail)
+    server.listen(port, '127.0.0.1', done)
+  })
+  return {
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      }),
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,102 @@
+import { writeFileSync } from 'node:fs'
+import { act, render, waitFor } from '@testing-library/react'
+import { createRoutesStub } from 'react-router'
+import { ThemeProvider } from 'styled-components'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parseNdjson, seedFilePath } from '@site/content-api'
+import { contentApiHandlers } from '@site/content-api/msw'
+import { readFileSync, rmSync } from 'node:fs'
+import { listRoutePaths } from '../../apps/web/app/content/paths.server'
+import ContentRoute, { loader } from '../../apps/web/app/routes/contentRoute'
+import { theme } from '../../apps/web/app/theme/theme'
+import { ALLOWED_CODE_TEXT } from './support/allowedCodeText'
+import { server } from './support/mswServer'
+
+// Values that are identifiers, URLs, enums or dates: code reads them, so they are not wrapped.
+const NOT_COPY = new Set([
+  '_id', '_type', '_key', '_ref', 'href', 'current', 'icon', 'style', 'variant', 'tone', 'kind', 'align',
+  'footer', 'category', 'questionId', 'documentUrl', 'src', 'publishedAt', 'giveawayEndsAt',
+  'anchor', 'defaultShareImage', 'listItem', 'marks',
+])
+const OPEN = '⟦'
+const CLOSE = '⟧'
+
+function markStrings(value: unknown, key = ''): unknown {
+  if (NOT_COPY.has(key)) return value
+  if (typeof value === 'string') return value.trim() ? `${OPEN}${value}${CLOSE}` : value
+  if (Array.isArray(value)) return value.map((item) => markStrings(item))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, markStrings(inner, name)]))
+  }
+  return value
+}
+
+/** Visible text of the rendered document with every marked (CMS) string removed. */
+function textOutsideMarkers(root: HTMLElement): string[] {
+  const leftovers: string[] = []
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT)
+  const collect = (text: string | null) => {
+    // Marked strings, and fragments of them (an avatar's initial), come from the dataset.
+    const rest = (text ?? '').replace(/⟦[^⟧]*⟧/g, ' ').replace(/⟦\S*|\S*⟧/g, ' ').trim()
+    if (rest) leftovers.push(rest)
+  }
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!node.parentElement?.closest('script, style, template')) collect(node.textContent)
+    } else {
+      const element = node as Element
+      for (const attribute of ['placeholder', 'alt', 'title', 'aria-label']) collect(element.getAttribute(attribute))
+    }
+  }
+  return leftovers
+}
+
+/** Waits until the rendered markup has not changed for a while (lazy chunks loaded, effects run). */
+async function settled(container: HTMLElement) {
+  let previous = ''
+  let unchanged = 0
+  for (let round = 0; round < 100 && unchanged < 5; round++) {
+    unchanged = previous === container.innerHTML ? unchanged + 1 : 0
+    previous = container.innerHTML
+    await act(() => new Promise((resolve) => setTimeout(resolve, 60)))
+  }
+}
+
+const words = (text: string) => text.match(/[A-Za-z][A-Za-z'’]*/g) ?? []
+const allowedWords = new Set(ALLOWED_CODE_TEXT.flatMap((phrase) => words(phrase).map((word) => word.toLowerCase())))
+
+describe('every visible word of marketing copy comes from the dataset', () => {
+  const markedSeed = `${process.env.TMPDIR ?? '/tmp'}/seed-marked-${process.pid}.ndjson`
+  beforeAll(() => {
+    const documents = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
+    writeFileSync(markedSeed, documents.map((doc) => JSON.stringify(markStrings(doc))).join('\n'))
+  })
+  afterAll(() => rmSync(markedSeed, { force: true }))
+
+  it('leaves no text outside the marked CMS strings but the code\'s own fixed texts, on every route', async () => {
+    server.use(...contentApiHandlers({ seedFile: markedSeed }))
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    // Load the lazily imported form modules once, so a page's forms render within the settle time.
+    await Promise.all(Object.values(import.meta.glob('../../apps/web/app/forms/*/*Form.tsx')).map((load) => load()))
+    const paths = await listRoutePaths()
+    expect(paths.length).toBeGreaterThanOrEqual(26)
+    const offending: string[] = []
+    for (const path of paths) {
+      const route = { Component: ContentRoute, loader, HydrateFallback: () => null }
+      const Stub = createRoutesStub([{ path: '/', ...route }, { path: '*', ...route }])
+      const { container, unmount } = render(
+        <ThemeProvider theme={theme}>
+          <Stub initialEntries={[path]} />
+        </ThemeProvider>,
+      )
+      await waitFor(() => expect(container.querySelector('h1')).not.toBeNull(), { timeout: 10_000 })
+      await settled(container) // lazily loaded form sections
+      for (const text of textOutsideMarkers(container)) {
+        const unexpected = words(text).filter((word) => !allowedWords.has(word.toLowerCase()))
+        if (unexpected.length > 0) offending.push(`${path}: "${text}"`)
+      }
+      unmount()
+    }
+    expect(offending).toEqual([])
+  }, 120_000)
+})
