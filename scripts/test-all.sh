@@ -12,8 +12,9 @@ bash scripts/ensure-chromium.sh
 step "types"
 pnpm typecheck
 
-step "studio: schema validate, build"
+step "studio: schema validate, generated types up to date, build"
 pnpm schema:validate
+bash scripts/check-typegen.sh
 pnpm studio:build
 
 step "unit tests (vitest)"

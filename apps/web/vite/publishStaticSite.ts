@@ -1,16 +1,29 @@
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
 
 /**
  * The hosting contract: the static site is `dist/`, a route `/x/y` is `dist/x/y/index.html`, and
  * unknown paths get `dist/404.html` (the prerendered not-found page, which also boots the SPA).
- * Also writes the sitemap and robots.txt for the routes the content defines.
+ * Also writes the sitemap and robots.txt for the routes the content defines, and the security policy.
  */
-export function publishStaticSite({ projectRoot, routePaths, siteUrl }: { projectRoot: string; routePaths: string[]; siteUrl: string }): void {
-  const client = join(projectRoot, 'build', 'client')
-  const dist = join(projectRoot, 'dist')
+export function publishStaticSite({
+  clientBuildDir,
+  outDir: dist,
+  routePaths,
+  siteUrl,
+  csp,
+}: {
+  /** React Router's client build (`build/client`). */
+  clientBuildDir: string
+  /** Where the site is published: `dist/` unless SITE_OUT_DIR says otherwise. */
+  outDir: string
+  routePaths: string[]
+  siteUrl: string
+  csp: CspSources
+}): void {
   rmSync(dist, { recursive: true, force: true })
-  cpSync(client, dist, { recursive: true })
+  cpSync(clientBuildDir, dist, { recursive: true })
   const notFound = join(dist, '__not-found')
   renameSync(join(notFound, 'index.html'), join(dist, '404.html'))
   rmSync(notFound, { recursive: true, force: true })
@@ -18,6 +31,7 @@ export function publishStaticSite({ projectRoot, routePaths, siteUrl }: { projec
   rmSync(join(dist, '__spa-fallback.html'), { force: true })
   writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  applyContentSecurityPolicy(dist, csp)
 }
 
 export function sitemapXml(routePaths: string[], siteUrl: string): string {

@@ -1,9 +1,10 @@
 import { defineQuery } from 'groq'
 
-/** Every route the site prerenders: page paths and resource slugs. */
+/** Every route the site prerenders (page paths, resource slugs), and the documents it embeds. */
 export const ROUTE_PATHS_QUERY = defineQuery(`{
   "pages": *[_type == "page" && defined(path.current)].path.current,
-  "resources": *[_type == "resource" && defined(slug.current)].slug.current
+  "resources": *[_type == "resource" && defined(slug.current)].slug.current,
+  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl
 }`)
 
 /** Everything one route renders — the site chrome, and the page or the resource at $path — in one query. */

@@ -1,5 +1,8 @@
 import { getContentClient } from './client.server'
 import { ROUTE_QUERY } from './queries'
+import type { ROUTE_QUERY_RESULT } from './sanity.types'
+import { malformedContentPolicy, type MalformedContentPolicy } from './validation/policy'
+import { validateRouteContent } from './validation/validateContent'
 
 /** Routes match case-insensitively and with or without a trailing slash. */
 export function normaliseRoutePath(pathname: string): string {
@@ -7,7 +10,12 @@ export function normaliseRoutePath(pathname: string): string {
   return lower === '' ? '/' : lower
 }
 
-export async function fetchRouteContent(pathname: string) {
+/** The route's content, checked against the content schemas (see validation/policy.ts for what a failure does). */
+export async function fetchRouteContent(
+  pathname: string,
+  policy: MalformedContentPolicy = malformedContentPolicy(),
+): Promise<ROUTE_QUERY_RESULT> {
   const client = await getContentClient()
-  return client.fetch(ROUTE_QUERY, { path: normaliseRoutePath(pathname) })
+  const raw: unknown = await client.fetch(ROUTE_QUERY, { path: normaliseRoutePath(pathname) })
+  return validateRouteContent(raw, policy)
 }

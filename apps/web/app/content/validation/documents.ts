@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import {
+  httpsUrl,
+  isoDate,
+  isoDateTime,
+  keyedArray,
+  link,
+  linkList,
+  oneOf,
+  projectedString,
+  requiredString,
+  urlPath,
+} from './builders'
+import { callToAction, footerColumn, resourceGate, seo } from './objects'
+import { richText } from './richText'
+import { pageSection } from './sections'
+
+/**
+ * What ROUTE_QUERY and ROUTE_PATHS_QUERY (app/content/queries.ts) return. Their projections name every
+ * field, so a field left empty in the Studio comes back as null rather than missing.
+ */
+
+export const siteSettings = z.object({
+  companyName: requiredString(),
+  tagline: requiredString(),
+  description: requiredString(),
+  mainNavigation: linkList({ min: 1 }),
+  headerCta: link,
+  signInLabel: requiredString(),
+  footerColumns: keyedArray(footerColumn, { min: 1 }),
+  footerTagline: projectedString(),
+  footerBlurb: projectedString(),
+  bottomLinks: linkList().nullable(),
+  copyrightText: requiredString(),
+  contactEmail: requiredString(),
+  contactPhone: requiredString(),
+  landingPhone: projectedString(),
+  giveawayEndsAt: isoDateTime(),
+  backToResourcesLabel: requiredString(),
+  readTimeLabel: requiredString(),
+  defaultShareImage: urlPath().nullable(),
+  skipLinkLabel: requiredString(),
+})
+
+export const page = z.object({
+  _id: z.string(),
+  title: requiredString(),
+  path: requiredString(),
+  seo,
+  footer: oneOf(['full', 'simple']),
+  sections: z.array(pageSection).nullable(),
+})
+
+export const resource = z
+  .object({
+    _id: z.string(),
+    title: requiredString(),
+    slug: requiredString(),
+    category: oneOf(['Guide', 'Article', 'Training Guide']),
+    description: requiredString(),
+    publishedAt: isoDate(),
+    readTime: z.int().min(0), // the Studio's `positive()`, which accepts zero
+    featured: z.boolean().nullable(),
+    gated: z.boolean().nullable(),
+    seo,
+    body: richText,
+    gate: resourceGate.nullable(),
+    callToAction: callToAction.nullable(),
+  })
+  .superRefine((value, context) => {
+    if (value.gated && !value.gate) {
+      context.addIssue({ code: 'custom', path: ['gate'], message: 'Gated resources need the access form copy' })
+    }
+  })
+
+export const routeContent = z.object({
+  settings: siteSettings.nullable(),
+  page: page.nullable(),
+  resource: resource.nullable(),
+})
+
+export const routePaths = z.object({
+  pages: z.array(requiredString()),
+  resources: z.array(requiredString()),
+  embedUrls: z.array(httpsUrl()),
+})

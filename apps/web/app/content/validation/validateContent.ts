@@ -1,0 +1,77 @@
+import type { z } from 'zod'
+import type { ROUTE_PATHS_QUERY_RESULT, ROUTE_QUERY_RESULT } from '../sanity.types'
+import { routeContent, routePaths } from './documents'
+import type { MalformedContentPolicy } from './policy'
+import {
+  describeProblem,
+  formatPath,
+  isRecord,
+  MalformedContentError,
+  PARSE_OPTIONS,
+  type ContentProblem,
+} from './problems'
+
+/** A problem of the route query result; `sectionIndex` when it lies inside one of the page's sections. */
+interface RouteProblem extends ContentProblem {
+  sectionIndex?: number
+}
+
+/**
+ * Checks what ROUTE_QUERY returned against the schemas. Valid content costs one parse. Otherwise, with
+ * the `fail` policy (the build) every problem is thrown; with `skip-section` (the dev server) a section
+ * that is malformed is logged and left out of the page, and only problems outside sections are thrown.
+ */
+export function validateRouteContent(raw: unknown, policy: MalformedContentPolicy): ROUTE_QUERY_RESULT {
+  const result = routeContent.safeParse(raw, PARSE_OPTIONS)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => locateRouteIssue(issue, raw))
+  const brokenSections = new Set(problems.flatMap((problem) => problem.sectionIndex ?? []))
+  const onlySections = problems.every((problem) => problem.sectionIndex !== undefined)
+  if (policy === 'fail' || !onlySections) throw new MalformedContentError(problems)
+
+  for (const problem of problems) console.error(`${describeProblem(problem)} (the section is left out of the page)`)
+  const remaining = routeContent.safeParse(withoutSections(raw, brokenSections), PARSE_OPTIONS)
+  if (!remaining.success) throw new MalformedContentError(remaining.error.issues.map((issue) => locateRouteIssue(issue, raw)))
+  return remaining.data
+}
+
+/** Checks what ROUTE_PATHS_QUERY returned: any problem fails, since there is no part to leave out. */
+export function validateRoutePaths(raw: unknown): ROUTE_PATHS_QUERY_RESULT {
+  const result = routePaths.safeParse(raw, PARSE_OPTIONS)
+  if (result.success) return result.data
+  throw new MalformedContentError(
+    result.error.issues.map((issue) => ({
+      document: 'the list of routes (pages, resources and embedded documents)',
+      path: formatPath(issue.path, raw),
+      message: issue.message,
+    })),
+  )
+}
+
+const DOCUMENT_KINDS: Record<string, string> = { settings: 'site settings', page: 'page', resource: 'resource' }
+
+function locateRouteIssue(issue: z.core.$ZodIssue, raw: unknown): RouteProblem {
+  const [key, ...inDocument] = issue.path
+  const documentKey = String(key)
+  const documentValue = isRecord(raw) ? raw[documentKey] : undefined
+  const sectionIndex = documentKey === 'page' && inDocument[0] === 'sections' && typeof inDocument[1] === 'number' ? inDocument[1] : undefined
+  return {
+    document: documentLabel(documentKey, documentValue),
+    path: formatPath(inDocument, documentValue),
+    message: issue.message,
+    ...(sectionIndex === undefined ? {} : { sectionIndex }),
+  }
+}
+
+function documentLabel(key: string, value: unknown): string {
+  const kind = DOCUMENT_KINDS[key] ?? key
+  // The route query reads the settings by this id, and does not project it.
+  if (key === 'settings') return `${kind} "siteSettings"`
+  return isRecord(value) && typeof value._id === 'string' ? `${kind} "${value._id}"` : kind
+}
+
+function withoutSections(raw: unknown, indices: ReadonlySet<number>): unknown {
+  if (!isRecord(raw) || !isRecord(raw.page) || !Array.isArray(raw.page.sections)) return raw
+  const sections: unknown[] = raw.page.sections
+  return { ...raw, page: { ...raw.page, sections: sections.filter((_, index) => !indices.has(index)) } }
+}
