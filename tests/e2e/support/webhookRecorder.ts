@@ -12,15 +12,26 @@ export interface RecordedRequest {
   receivedAt: string
 }
 
-type Fault = 'status500' | 'reset' | 'hang'
+export type Fault = 'status500' | 'reset' | 'hang'
+
+/** A fault armed for the next `times` requests to `hook` (only those whose body contains `match`, when set). */
+interface ArmedFault {
+  hook: string
+  match: string | undefined
+  fault: Fault
+  times: number
+}
 
 /**
  * A local stand-in for the automation webhooks. Tests read what arrived with GET /__recorded?hook=x
- * (and clear it with DELETE /__recorded), and arrange faults with POST /__fault {hook, fault, times}.
+ * (and clear it with DELETE /__recorded), and arrange faults with POST /__fault {hook, fault, times, match?}.
+ * A fault with `match` hits only requests whose body contains that text (a value unique to one test), so
+ * tests of the same webhook can run in parallel; `fault: null` disarms the hook's faults (with `match`,
+ * only that one).
  */
 export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
   const recorded: RecordedRequest[] = []
-  const faults = new Map<string, { fault: Fault; times: number }>()
+  let faults: ArmedFault[] = []
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', RECORDER_ORIGIN)
@@ -33,9 +44,9 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
       return
     }
     if (url.pathname === '/__fault' && req.method === 'POST') {
-      const { hook, fault, times } = JSON.parse(body) as { hook: string; fault: Fault | null; times?: number }
-      if (fault) faults.set(hook, { fault, times: times ?? 1 })
-      else faults.delete(hook)
+      const { hook, fault, times, match } = JSON.parse(body) as { hook: string; fault: Fault | null; times?: number; match?: string }
+      faults = faults.filter((armed) => armed.hook !== hook || (match !== undefined && armed.match !== match))
+      if (fault) faults.push({ hook, match, fault, times: times ?? 1 })
       res.writeHead(204).end()
       return
     }
@@ -44,10 +55,10 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
       res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end()
       return
     }
-    const fault = faults.get(hook)
+    const fault = faults.find((armed) => armed.hook === hook && (armed.match === undefined || body.includes(armed.match)))
     if (fault) {
       fault.times -= 1
-      if (fault.times <= 0) faults.delete(hook)
+      if (fault.times <= 0) faults = faults.filter((armed) => armed !== fault)
       if (fault.fault === 'reset') return req.socket.destroy()
       if (fault.fault === 'hang') return // never answers
     }

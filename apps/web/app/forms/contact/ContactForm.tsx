@@ -8,11 +8,11 @@ import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { MESSAGE_ROWS } from '../shared/limits'
-import { postWebhook, withTimestamp } from '../shared/postWebhook'
-import { SITE_SOURCE } from '../shared/sources'
+import { postWebhook } from '../shared/postWebhook'
 import { notify } from '../shared/toast'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 import { firstErrorMessage } from '../shared/validation'
+import { buildContactPayload } from './contactPayload'
 import { CONTACT_FIELDS, contactSchema, INTEREST_OPTIONS, type ContactInput, type ContactValues } from './contactSchema'
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', interest: '', message: '' }
@@ -36,14 +36,11 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
     honeypot.clear()
   }
 
-  const send = async ({ name, email, phone, company, interest, message }: ContactValues) => {
+  const send = async (values: ContactValues) => {
     if (honeypot.isFilled()) return succeed()
     setSending(true)
     try {
-      await postWebhook(publicEnv.contactWebhookUrl, {
-        ...withTimestamp({ name, email, phone, company, interest, message }),
-        source: SITE_SOURCE,
-      })
+      await postWebhook(publicEnv.contactWebhookUrl, buildContactPayload(values))
       succeed()
     } catch (error) {
       console.error('Contact form: the message could not be sent', error)

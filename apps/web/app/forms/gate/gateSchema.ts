@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../shared/zod'
 import { FIELD_LIMITS } from '../shared/limits'
 import { EMAIL_PATTERN } from '../shared/validation'
 

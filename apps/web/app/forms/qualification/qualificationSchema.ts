@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../shared/zod'
 import { QUALIFICATION_MINIMUMS } from '../shared/limits'
 import { applicableQuestions, type Answers, type Question } from './questions'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { z } from 'zod'
+import { z } from '../shared/zod'
 import { QUESTION_IDS } from '@site/schemas/constants'
 import type { Answers, QuestionId } from './questions'
 

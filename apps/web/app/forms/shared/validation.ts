@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * What every form accepts as an e-mail address: zod's standard pattern — a local part of letters,

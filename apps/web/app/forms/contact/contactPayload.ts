@@ -1,0 +1,14 @@
+import { timestampNow, type WebhookPayload } from '../shared/postWebhook'
+import { SITE_SOURCE } from '../shared/sources'
+import type { ContactValues } from './contactSchema'
+
+/**
+ * What the contact webhook receives (SPEC section 7): the validated fields as the schema returns them
+ * (name and e-mail trimmed, the rest as typed), the submission time and the site's source identifier.
+ */
+export function buildContactPayload(
+  { name, email, phone, company, interest, message }: ContactValues,
+  timestamp: string = timestampNow(),
+): WebhookPayload {
+  return { name, email, phone, company, interest, message, timestamp, source: SITE_SOURCE }
+}

@@ -1,0 +1,22 @@
+import { expect, test, type Request } from '@playwright/test'
+import { waitForHydration } from '../support/pageChecks'
+import { expectNoRequest, uniqueEmail } from '../support/recordedWebhooks'
+
+// SPEC sections 2 and 7: the "Stay Updated" box on /resources is not connected to anything.
+test('Subscribe sends nothing and stays on the page', async ({ page }) => {
+  await page.goto('/resources')
+  await waitForHydration(page)
+  const email = uniqueEmail('newsletter')
+  const requests: Request[] = []
+  page.on('request', (request) => requests.push(request))
+
+  const box = page.getByRole('textbox', { name: 'Email address' })
+  await box.click()
+  await box.pressSequentially(email)
+  await page.getByRole('button', { name: 'Subscribe' }).click()
+  await box.press('Enter')
+
+  await expectNoRequest(email)
+  await expect(page).toHaveURL('/resources')
+  expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([])
+})

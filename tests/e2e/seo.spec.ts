@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test'
+import { seedRoutes } from './support/routes'
+
+const SITE_URL = 'https://www.example.test' // SITE_URL of the test build (scripts/test-all.sh)
+
+const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]
+const decode = (text: string) =>
+  text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!))
+
+test.describe('the served HTML, read without running scripts', () => {
+  for (const path of seedRoutes()) {
+    test(`${path} carries its h1, title, description, canonical and share tags`, async ({ request }) => {
+      const html = await (await request.get(path)).text()
+      const h1 = attribute(html, /<h1[^>]*>(.*?)<\/h1>/s)
+      expect(h1?.replace(/<[^>]+>/g, '').trim()).toBeTruthy()
+      const title = decode(attribute(html, /<title>(.*?)<\/title>/s) ?? '')
+      const description = decode(attribute(html, /<meta name="description" content="([^"]*)"/) ?? '')
+      expect(title.length).toBeGreaterThan(10)
+      expect(description.length).toBeGreaterThan(50)
+      expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${SITE_URL}${path}`)
+      expect(attribute(html, /<meta property="og:title" content="([^"]*)"/)).toBeTruthy()
+      expect(attribute(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${SITE_URL}/og-default.png`)
+      expect(attribute(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image')
+      for (const data of jsonLd(html)) expect(data['@context']).toBe('https://schema.org')
+    })
+  }
+
+  test('titles and descriptions are unique across routes', async ({ request }) => {
+    const seen = { titles: new Set<string>(), descriptions: new Set<string>() }
+    for (const path of seedRoutes()) {
+      const html = await (await request.get(path)).text()
+      seen.titles.add(attribute(html, /<title>(.*?)<\/title>/s)!)
+      seen.descriptions.add(attribute(html, /<meta name="description" content="([^"]*)"/)!)
+    }
+    expect(seen.titles.size).toBe(seedRoutes().length)
+    expect(seen.descriptions.size).toBe(seedRoutes().length)
+  })
+
+  test('JSON-LD: Organization on home, Article on resources, FAQPage where an FAQ is shown', async ({ request }) => {
+    const types = async (path: string) => jsonLd(await (await request.get(path)).text()).map((data) => data['@type'])
+    expect(await types('/')).toEqual(['Organization', 'FAQPage'])
+    expect(await types('/resources/sales-funnel')).toEqual(['Article'])
+    expect(await types('/ad-funnels')).toEqual(['FAQPage'])
+    expect(await types('/about')).toEqual([])
+    const [faq] = jsonLd(await (await request.get('/')).text()).filter((data) => data['@type'] === 'FAQPage')
+    expect(faq.mainEntity).toHaveLength(6)
+  })
+
+  test('the not-found page is noindex and answered with 404', async ({ request }) => {
+    const response = await request.get('/no-such-page')
+    expect(response.status()).toBe(404)
+    expect(await response.text()).toContain('<meta name="robots" content="noindex"/>')
+  })
+})
+
+test('sitemap.xml lists exactly the routes, and robots.txt points at it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  const locations = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]).sort()
+  expect(locations).toEqual(seedRoutes().map((path) => `${SITE_URL}${path}`).sort())
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
+})
+
+// Identifiers that survive minification: react-hook-form options, zod's error class, sonner's markup.
+const FORM_LIBRARY_MARKERS = { 'react-hook-form': 'shouldUnregister', zod: 'ZodError', sonner: 'data-sonner-toaster' }
+
+async function scriptsLoadedBy(page: import('@playwright/test').Page, path: string): Promise<string> {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text())
+  })
+  await page.goto(path, { waitUntil: 'networkidle' })
+  return (await Promise.all(bodies)).join('\n')
+}
+
+test('routes without a form load none of the form libraries', async ({ page }) => {
+  for (const path of ['/', '/about', '/resources/sales-funnel']) {
+    const code = await scriptsLoadedBy(page, path)
+    for (const [library, marker] of Object.entries(FORM_LIBRARY_MARKERS)) {
+      expect(code.includes(marker), `${library} loaded on ${path}`).toBe(false)
+    }
+  }
+})
+
+test('a route with a form loads them (the markers above really identify the libraries)', async ({ page }) => {
+  const code = await scriptsLoadedBy(page, '/contact')
+  for (const marker of Object.values(FORM_LIBRARY_MARKERS)) expect(code).toContain(marker)
+})

@@ -1,0 +1,92 @@
+import { expect } from '@playwright/test'
+import { RECORDER_ORIGIN, type Fault, type RecordedRequest } from './webhookRecorder'
+
+/** The webhooks of the test build: http://127.0.0.1:4599/hooks/<hook> (scripts/test-all.sh). */
+export type Hook = 'contact' | 'guide' | 'qualify' | 'giveaway'
+
+/** A JSON payload as the receiver parsed it. */
+export type Payload = Record<string, unknown>
+
+/** How a browser labels a no-cors request's body: the page's JSON content type is not allowed there. */
+export const OPAQUE_BODY_TYPE = 'text/plain;charset=UTF-8'
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+/** Long enough for a request the page has sent to have arrived, on a busy two-core machine. */
+const SETTLE_MS = 750
+
+/**
+ * A value no other test types (tests share one recorder and run in parallel): an e-mail address
+ * unique to this test run and `label`.
+ */
+export function uniqueEmail(label: string): string {
+  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+  return `${label}.${nonce}@example.com`
+}
+
+/** Requests that reached `hook` (every hook when omitted) whose body contains `marker`. */
+export async function recordedWith(marker: string, hook?: Hook): Promise<RecordedRequest[]> {
+  const response = await fetch(`${RECORDER_ORIGIN}/__recorded${hook ? `?hook=${hook}` : ''}`)
+  const all: unknown = await response.json()
+  if (!isRecordedList(all)) throw new Error(`the recorder answered ${JSON.stringify(all)}`)
+  return all.filter((request) => request.body.includes(marker))
+}
+
+/**
+ * Waits for the request carrying `marker` to reach `hook`, then checks — after the time a duplicate
+ * would need to arrive — that it is the only one; returns it, its body parsed.
+ */
+export async function expectOneRequest(hook: Hook, marker: string): Promise<{ request: RecordedRequest; payload: Payload }> {
+  await expect.poll(async () => (await recordedWith(marker, hook)).length, { message: `a ${hook} request with ${marker}` }).toBeGreaterThan(0)
+  await new Promise((settle) => setTimeout(settle, SETTLE_MS))
+  const requests = await recordedWith(marker, hook)
+  expect(requests, `${hook} requests with ${marker}`).toHaveLength(1)
+  const [request] = requests
+  if (!request) throw new Error(`no ${hook} request with ${marker}`)
+  expect(request.method).toBe('POST')
+  expect(request.contentType).toBe(OPAQUE_BODY_TYPE)
+  const payload: unknown = JSON.parse(request.body)
+  if (!isPayload(payload)) throw new Error(`the ${hook} body is not a JSON object: ${request.body}`)
+  return { request, payload }
+}
+
+/** Checks, after the time a request would need to arrive, that none carrying `marker` reached any hook. */
+export async function expectNoRequest(marker: string): Promise<void> {
+  await new Promise((settle) => setTimeout(settle, SETTLE_MS))
+  expect(await recordedWith(marker), `requests with ${marker}`).toEqual([])
+}
+
+/**
+ * Checks a payload key for key: exactly `expected` plus `timestamp`, an ISO 8601 instant from the last
+ * minute (no clock skew: the browser and the recorder share this machine's clock).
+ */
+export function expectPayload(payload: Payload, expected: Record<string, string | boolean>): void {
+  expect(payload).toStrictEqual({ ...expected, timestamp: expect.stringMatching(ISO_INSTANT) })
+  const age = Date.now() - Date.parse(String(payload.timestamp))
+  expect(age).toBeGreaterThanOrEqual(0)
+  expect(age).toBeLessThan(60_000)
+}
+
+/**
+ * Makes the next `times` requests to `hook` whose body contains `match` fail with `fault`. `times` is
+ * more than one attempt: a browser may silently retry a POST whose reused connection was reset.
+ */
+export async function armFault(hook: Hook, fault: Fault, match: string, times = 3): Promise<void> {
+  await postFault({ hook, fault, times, match })
+}
+
+export async function disarmFault(hook: Hook, match: string): Promise<void> {
+  await postFault({ hook, fault: null, match })
+}
+
+async function postFault(command: { hook: Hook; fault: Fault | null; times?: number; match: string }) {
+  const response = await fetch(`${RECORDER_ORIGIN}/__fault`, { method: 'POST', body: JSON.stringify(command) })
+  expect(response.status).toBe(204)
+}
+
+function isRecordedList(value: unknown): value is RecordedRequest[] {
+  return Array.isArray(value) && value.every((item) => isPayload(item) && typeof item.hook === 'string' && typeof item.method === 'string' && typeof item.body === 'string')
+}
+
+function isPayload(value: unknown): value is Payload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
