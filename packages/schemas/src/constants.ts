@@ -75,3 +75,19 @@ export const QUESTION_IDS = [
 ] as const
 
 export type QuestionId = (typeof QUESTION_IDS)[number]
+
+// Value rules the Studio enforces and the website checks again when it reads content
+// (apps/web/app/content/validation), so both accept exactly the same values.
+
+/** A link destination: an internal path, an #anchor, or an http(s), mailto: or tel: URL. */
+export const HREF_PATTERN = /^(\/(?!\/)\S*$|#[A-Za-z][\w-]*$|https?:\/\/\S+$|mailto:\S+$|tel:\+?[\d\s().-]+$)/
+export const HREF_MESSAGE =
+  'Use an internal path starting with "/" (e.g. /contact), an #anchor, or a link starting with https://, http://, mailto: or tel:'
+
+/** An image or file address: a path on this site or an https:// URL. */
+export const URL_PATH_PATTERN = /^(\/(?!\/)\S*|https:\/\/\S+)$/
+export const URL_PATH_MESSAGE = 'Use a path on this site (e.g. /images/photo.jpg) or an https:// URL'
+
+/** A section's in-page anchor, without the "#". */
+export const ANCHOR_PATTERN = /^[a-z][a-z0-9-]*$/
+export const ANCHOR_MESSAGE = 'Use lowercase letters, digits and hyphens, starting with a letter (no "#")'

@@ -24,9 +24,58 @@ export const nearLimit = (limit: number) =>
     .integer({ min: Math.max(0, limit - 3), max: limit + 3 })
     .chain((length) => fc.string({ unit: fc.constantFrom('a', 'Z', 'é', '😀', ' ', '-'), minLength: length, maxLength: length }))
 
-/** Text of the kind a person types in a field: any text, near the limit, or padded. */
+/** Only blanks, up to `maxLength` of them. */
+export const whitespaceOnly = (maxLength = 30) =>
+  fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength }).map((blanks) => blanks.join(''))
+
+// Text a form must pass on unchanged: right-to-left scripts and direction controls, emoji sequences
+// (skin tones, ZWJ families, flags, keycaps), and markup, script and template fragments.
+const RIGHT_TO_LEFT = ['שלום עולם', 'مرحبا بالعالم', 'عميل 42', '\u202eevil.exe\u202c', '\u200f', '\u200e', '\u2067x\u2069']
+const EMOJI = ['😀', '👩🏽‍💼', '👨‍👩‍👧‍👦', '🇺🇸', '❤️', '1️⃣', '🏳️‍🌈', '🤝🏿']
+const MARKUP = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror="alert(1)">',
+  '"><svg onload=alert(1)>',
+  '</textarea><script>',
+  '<b>bold</b>',
+  '&lt;i&gt;',
+  '&amp;',
+  'javascript:alert(1)',
+  "'; DROP TABLE leads;--",
+  '{{constructor.constructor("alert(1)")()}}',
+  '${process.exit(1)}',
+  '<!--',
+  ']]>',
+  '\u0000',
+  '\\"\\',
+]
+
+/** A string built from `maxFragments` pieces of right-to-left text, emoji, markup, blanks and plain text. */
+export const hostileText = (maxFragments: number) =>
+  fc
+    .array(
+      fc.oneof(fc.constantFrom(...RIGHT_TO_LEFT, ...EMOJI, ...MARKUP), fc.constantFrom(...WHITESPACE), fc.string({ maxLength: 4 })),
+      { maxLength: maxFragments },
+    )
+    .map((fragments) => fragments.join(''))
+
+/** Far past any limit: a few thousand characters, astral ones and markup among them. */
+export const veryLongText = fc
+  .tuple(fc.integer({ min: 1_500, max: 6_000 }), fc.constantFrom('a', 'é', '😀', '<b>', 'ש', ' '))
+  .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)))
+
+/** Text of the kind a person types in a field: any text, near the limit, padded, hostile, blank or very long. */
 export const fieldText = (limit: number) =>
-  fc.oneof(anyText(limit + 20), nearLimit(limit), padded(nearLimit(limit)), padded(anyText(12)), fc.constant(''), fc.constantFrom(...WHITESPACE))
+  fc.oneof(
+    anyText(limit + 20),
+    nearLimit(limit),
+    padded(nearLimit(limit)),
+    padded(anyText(12)),
+    padded(hostileText(8)),
+    fc.constant(''),
+    whitespaceOnly(),
+    veryLongText,
+  )
 
 const LOCAL_CHARS = ['a', 'Z', '7', '_', "'", '+', '-', '.', '.', '@', 'é', ' ', '!', '😀']
 const LABEL_CHARS = ['a', 'q', 'Z', '0', '9', '-', '_', 'é']
@@ -49,4 +98,11 @@ export const emailLike = fc.oneof(
   fc.integer({ min: 240, max: 250 }).map((length) => `${'a'.repeat(length)}@example.com`),
 )
 
-export const emailText = fc.oneof(emailLike, padded(emailLike), anyText(40))
+/** Addresses every rule accepts, sometimes with blanks around them. */
+export const validEmail = fc
+  .tuple(fc.stringMatching(/^[a-z0-9]+(\.[a-z0-9_'+-]+)*$/), fc.stringMatching(/^([a-z0-9][a-z0-9-]*\.)+[a-z]{2,6}$/))
+  .filter(([local]) => !local.endsWith("'"))
+  .map(([local, domain]) => `${local}@${domain}`)
+  .filter((address) => address.length <= 255)
+
+export const emailText = fc.oneof(emailLike, padded(emailLike), anyText(40), hostileText(4), fc.tuple(hostileText(2), validEmail).map(([before, address]) => before + address))

@@ -1,9 +1,15 @@
+// @vitest-environment node
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { validateAnswer } from '../../../apps/web/app/forms/qualification/qualificationSchema'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QUESTION_IDS } from '@site/schemas/constants'
+import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'
+import { firstInvalidQuestion, validateAnswer } from '../../../apps/web/app/forms/qualification/qualificationSchema'
 import { applicableQuestions, QUESTIONS, type Answers, type Question } from '../../../apps/web/app/forms/qualification/questions'
+import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
+import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
+import { askedQuestionIds } from './specOracle'
 
-const RUNS = 1500
+const RUNS = 10_000
 
 /** SPEC section 5, written out independently of the implementation (no zod, no regular expressions). */
 function oracle(question: Question, value: string): string | undefined {
@@ -42,6 +48,7 @@ function looksLikeEmail(address: string): boolean {
 
 const textQuestions = QUESTIONS.filter((question) => question.type !== 'choice')
 const choiceQuestions = QUESTIONS.filter((question) => question.type === 'choice')
+const allOptions = QUESTIONS.flatMap((question) => (question.type === 'choice' ? question.options : []))
 
 // Characters that sit on the rules' edges: blanks trim() removes, @ and dots, and ordinary letters.
 const edgyCharacter = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\ufeff', '@', '.', 'a', 'Z', '7', '-', '+', '(', 'é', '😀', '𐀀')
@@ -49,7 +56,15 @@ const edgyText = fc.string({ unit: edgyCharacter, maxLength: 14 })
 const emailLike = fc
   .tuple(fc.constantFrom('', ' ', '\t', '  '), fc.emailAddress(), fc.constantFrom('', ' ', '\n'), fc.constantFrom('', '.', '@', ' x', '..'))
   .map(([before, address, after, damage]) => `${before}${address}${damage}${after}`)
-const anyText = fc.oneof(edgyText, fc.string({ maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 12 }), emailLike)
+const anyText = fc.oneof(
+  edgyText,
+  fc.string({ maxLength: 24 }),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+  emailLike,
+  padded(hostileText(4)),
+  whitespaceOnly(),
+  veryLongText,
+)
 
 describe('qualification validators agree with SPEC section 5', () => {
   it('text questions: the message shown (or none) is the one the spec gives', () => {
@@ -64,7 +79,7 @@ describe('qualification validators agree with SPEC section 5', () => {
   it('choice questions: only one of the question\'s own options is an answer', () => {
     const choiceQuestion = fc.constantFrom(...choiceQuestions)
     const value = (question: Question) =>
-      question.type === 'choice' ? fc.oneof(fc.constantFrom(...question.options), fc.constantFrom(...QUESTIONS.flatMap((q) => (q.type === 'choice' ? q.options : []))), anyText) : anyText
+      question.type === 'choice' ? fc.oneof(fc.constantFrom(...question.options), fc.constantFrom(...allOptions), anyText) : anyText
     fc.assert(
       fc.property(choiceQuestion.chain((question) => fc.tuple(fc.constant(question), value(question))), ([question, answer]) => {
         expect(validateAnswer(question, answer)).toBe(oracle(question, answer))
@@ -84,25 +99,63 @@ describe('qualification validators agree with SPEC section 5', () => {
     )
     fc.assert(
       fc.property(answers, (given: Answers) => {
-        const { role, writesAnnuities } = given
-        const expected = [
-          'firstName',
-          'lastName',
-          'email',
-          'phone',
-          'company',
-          'role',
-          ...(role === 'RIA' ? ['numberOfAdvisors'] : []),
-          ...(role === 'IMO/FMO' ? ['numberOfAgents', 'production12Month'] : []),
-          ...(role === 'Insurance Agent' ? ['writesAnnuities'] : []),
-          ...(role === 'Insurance Agent' && writesAnnuities === 'Yes' ? ['annuityProduction'] : []),
-          ...(role === 'RIA' || role === 'Independent Advisor' ? ['currentAUM'] : []),
-          'primaryChallenge',
-          'monthlyMarketingBudget',
-          'timeline',
-          'decisionMaker',
-        ]
-        expect(applicableQuestions(given).map((question) => question.id)).toEqual(expected)
+        expect(applicableQuestions(given).map((question) => question.id)).toEqual(askedQuestionIds(given))
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
+  it('never throw, whatever the answers (a draft restored from storage may hold anything)', () => {
+    const anyAnswers = fc.dictionary(fc.oneof(fc.constantFrom(...QUESTION_IDS), fc.string()), fc.oneof(anyText, fc.constantFrom(...allOptions)), {
+      maxKeys: 20,
+    })
+    fc.assert(
+      fc.property(anyAnswers, fc.constantFrom(...QUESTIONS), fc.option(anyText, { nil: undefined }), (answers: Answers, question, value) => {
+        const message = validateAnswer(question, value)
+        expect(message === undefined || typeof message === 'string').toBe(true)
+        const invalid = firstInvalidQuestion(answers)
+        expect(invalid === undefined || QUESTIONS.includes(invalid)).toBe(true)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('the qualification submission reaches the webhook exactly as answered', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** Answers a visitor can give: any role and branch, text answers of every kind, sometimes a stale answer of another branch. */
+  const givenAnswers: fc.Arbitrary<Answers> = fc.record(
+    Object.fromEntries(
+      QUESTIONS.map((question) => [
+        question.id,
+        question.type === 'choice' ? fc.constantFrom(...question.options) : fieldText(question.maxLength),
+      ]),
+    ),
+    { requiredKeys: [] },
+  )
+
+  it('sends timestamp, source, then each asked question\'s answer trimmed, in order, as JSON strings', async () => {
+    const bodies: unknown[] = []
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      bodies.push(init.body)
+      return new Response(null, { status: 200 })
+    })
+    const timestamp = '2025-03-04T05:06:07.089Z'
+    await fc.assert(
+      fc.asyncProperty(givenAnswers, async (answers) => {
+        bodies.length = 0
+        await postWebhook('https://hooks.example.test/qualify', buildQualificationPayload(answers, timestamp))
+        const sent: unknown = JSON.parse(String(bodies[0]))
+        const asked = askedQuestionIds(answers)
+        const answerOf: Record<string, string | undefined> = answers
+        const expected = {
+          timestamp,
+          source: 'Lead Qualification Form',
+          ...Object.fromEntries(asked.map((id) => [id, (answerOf[id] ?? '').trim()])),
+        }
+        expect(sent).toStrictEqual(expected)
+        expect(Object.keys(sent as object)).toEqual(['timestamp', 'source', ...asked])
       }),
       { numRuns: RUNS },
     )

@@ -88,3 +88,24 @@ export function gateOracle(input: GateFields): Record<keyof GateFields, string |
     phone: requiredTrimmed(input.phone, LIMITS.phone, 'Phone number is required', 'Phone number must be less than 20 characters'),
   }
 }
+
+/** SPEC section 4: the questions of the qualification form that are asked, in order, given the answers. */
+export function askedQuestionIds({ role, writesAnnuities }: { role?: string; writesAnnuities?: string }): string[] {
+  return [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'company',
+    'role',
+    ...(role === 'RIA' ? ['numberOfAdvisors'] : []),
+    ...(role === 'IMO/FMO' ? ['numberOfAgents', 'production12Month'] : []),
+    ...(role === 'Insurance Agent' ? ['writesAnnuities'] : []),
+    ...(role === 'Insurance Agent' && writesAnnuities === 'Yes' ? ['annuityProduction'] : []),
+    ...(role === 'RIA' || role === 'Independent Advisor' ? ['currentAUM'] : []),
+    'primaryChallenge',
+    'monthlyMarketingBudget',
+    'timeline',
+    'decisionMaker',
+  ]
+}

@@ -1,21 +1,25 @@
 import { getPublishedId, type SlugValue, type ValidationContext } from 'sanity'
+import {
+  ANCHOR_MESSAGE,
+  ANCHOR_PATTERN,
+  HREF_MESSAGE,
+  HREF_PATTERN,
+  URL_PATH_MESSAGE,
+  URL_PATH_PATTERN,
+} from '../constants'
+
+export { HREF_PATTERN } from '../constants'
 
 const API_VERSION = '2025-02-19'
 
-export const HREF_PATTERN = /^(\/(?!\/)\S*$|#[A-Za-z][\w-]*$|https?:\/\/\S+$|mailto:\S+$|tel:\+?[\d\s().-]+$)/
-
 export function validateHref(value: string | undefined): true | string {
   if (!value) return true
-  return HREF_PATTERN.test(value)
-    ? true
-    : 'Use an internal path starting with "/" (e.g. /contact), an #anchor, or a link starting with https://, http://, mailto: or tel:'
+  return HREF_PATTERN.test(value) ? true : HREF_MESSAGE
 }
-
-const URL_PATH_PATTERN = /^(\/(?!\/)\S*|https:\/\/\S+)$/
 
 export function validateUrlPath(value: string | undefined): true | string {
   if (!value) return true
-  return URL_PATH_PATTERN.test(value) ? true : 'Use a path on this site (e.g. /images/photo.jpg) or an https:// URL'
+  return URL_PATH_PATTERN.test(value) ? true : URL_PATH_MESSAGE
 }
 
 const PAGE_PATH_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -38,7 +42,7 @@ export function validateSlugFormat(slug: string): true | string {
 
 export function validateAnchor(value: string | undefined): true | string {
   if (!value) return true
-  return /^[a-z][a-z0-9-]*$/.test(value) ? true : 'Use lowercase letters, digits and hyphens, starting with a letter (no "#")'
+  return ANCHOR_PATTERN.test(value) ? true : ANCHOR_MESSAGE
 }
 
 // Counts published documents of `type` (other than this one) whose slug field already holds `value`.

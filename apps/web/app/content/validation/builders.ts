@@ -63,14 +63,18 @@ export const link = typed('link', {
 /** `linkListField`: buttons, at least one when the field is required. */
 export const linkList = ({ min = 0 } = {}) => keyedArray(link, { min })
 
-/** A reference resolved with `->`: null when the document it points to is missing or unpublished. */
-export const dereferenced = <S extends z.core.$ZodLooseShape>(shape: S) =>
-  z.object(shape, {
-    error: (issue) => (issue.input === null ? 'Reference to a missing or unpublished document' : undefined),
-  })
-
-/** An array of references resolved with `->` (`referenceListField`: required, at least one). */
-export const dereferencedList = <S extends z.core.$ZodLooseShape>(shape: S) => z.array(dereferenced(shape)).min(1)
+/**
+ * An array of references resolved with `->` (`referenceListField`: required, at least one); an item is
+ * null when the document it points to is missing or unpublished.
+ */
+export const dereferencedList = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z
+    .array(
+      z.object(shape, {
+        error: (issue) => (issue.input === null ? 'Reference to a missing or unpublished document' : undefined),
+      }),
+    )
+    .min(1)
 
 /** A `date` field: YYYY-MM-DD. */
 export const isoDate = () => z.iso.date()

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { REQUIRED } from './builders'
 
 /** One way a document breaks its schema: which document, where in it, and what is wrong. */
 export interface ContentProblem {
@@ -13,7 +14,7 @@ export const describeProblem = ({ document, path, message }: ContentProblem) =>
   `Malformed content in ${document}${path ? ` at ${path}` : ''}: ${message}`
 
 export class MalformedContentError extends Error {
-  constructor(readonly problems: ContentProblem[]) {
+  constructor(problems: ContentProblem[]) {
     super(problems.map(describeProblem).join('\n'))
     this.name = 'MalformedContentError'
   }
@@ -22,7 +23,7 @@ export class MalformedContentError extends Error {
 /** Parse options: zod's messages, except a missing value (absent, or GROQ's null) reads as the Studio's "Required". */
 export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
   error: (issue) => {
-    if (issue.code === 'invalid_type' && issue.input == null) return 'Required'
+    if (issue.code === 'invalid_type' && issue.input == null) return REQUIRED
     if (issue.code === 'invalid_union' && issue.discriminator) {
       const value = isRecord(issue.input) ? issue.input[issue.discriminator] : undefined
       return `Unknown ${issue.discriminator} ${JSON.stringify(value) ?? 'undefined'}`

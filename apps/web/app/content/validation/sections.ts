@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import {
   anchor,
-  dereferenced,
   dereferencedList,
   httpsUrl,
   isoDate,
@@ -196,7 +195,7 @@ export const rulesSection = section('rulesSection', {
 export const disclosureSection = section('disclosureSection', { heading: heading(), body: richText })
 
 /** A resource as a card of the library: the fields `resourceGridSection` projects. */
-export const resourceCardFields = {
+const resourceCardFields = {
   _id: z.string(),
   title: requiredString(),
   slug: requiredString(),
@@ -211,7 +210,7 @@ export const resourceGridSection = section('resourceGridSection', {
   heading: heading(),
   intro: intro(),
   featuredLabel: optionalString(),
-  featured: dereferenced(resourceCardFields).nullable(),
+  featured: z.object(resourceCardFields).nullable(),
   resources: dereferencedList(resourceCardFields),
   readMoreLabel: requiredString(),
 })
@@ -219,7 +218,8 @@ export const resourceGridSection = section('resourceGridSection', {
 export const legalDocumentSection = section('legalDocumentSection', {
   heading: heading(),
   intro: intro(),
-  document: dereferenced({ title: requiredString(), documentUrl: httpsUrl() }),
+  // null when no document is chosen, or the one chosen is missing or unpublished
+  document: z.object({ title: requiredString(), documentUrl: httpsUrl() }),
 })
 
 export const contactFormSection = section('contactFormSection', {

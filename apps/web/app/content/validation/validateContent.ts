@@ -52,6 +52,7 @@ const DOCUMENT_KINDS: Record<string, string> = { settings: 'site settings', page
 
 function locateRouteIssue(issue: z.core.$ZodIssue, raw: unknown): RouteProblem {
   const [key, ...inDocument] = issue.path
+  if (key === undefined) return { document: 'the route query result', path: '', message: issue.message }
   const documentKey = String(key)
   const documentValue = isRecord(raw) ? raw[documentKey] : undefined
   const sectionIndex = documentKey === 'page' && inDocument[0] === 'sections' && typeof inDocument[1] === 'number' ? inDocument[1] : undefined
