@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +23,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 }
+
+// What hosts compress (Netlify, Cloudflare Pages, nginx with gzip on): text, not images or fonts.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.data', '.xml', '.txt', '.svg'])
 
 export interface StaticServer {
   origin: string
@@ -61,11 +65,21 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
   return rules
 }
 
-export async function startStaticServer(options: { dir: string; port?: number; host?: string }): Promise<StaticServer> {
+/** `compress`: gzip text for clients that accept it, as production hosts do (the benchmark turns it on). */
+export async function startStaticServer(options: { dir: string; port?: number; host?: string; compress?: boolean }): Promise<StaticServer> {
   const dir = resolve(options.dir)
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
   const headersFile = join(dir, '_headers')
   const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
+
+  const gzipCache = new Map<string, { source: Buffer; gzip: Buffer }>()
+  const gzipped = (file: string, source: Buffer) => {
+    const cached = gzipCache.get(file)
+    if (cached?.source.equals(source)) return cached.gzip
+    const gzip = gzipSync(source)
+    gzipCache.set(file, { source, gzip })
+    return gzip
+  }
 
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost')
@@ -82,8 +96,14 @@ export async function startStaticServer(options: { dir: string; port?: number; h
     for (const rule of headerRules) {
       if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value
     }
+    let body: Buffer = readFileSync(served)
+    if (options.compress && COMPRESSIBLE.has(extname(served)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      body = gzipped(served, body)
+      headers['content-encoding'] = 'gzip'
+      headers.vary = 'Accept-Encoding'
+    }
     res.writeHead(file ? 200 : 404, headers)
-    res.end(req.method === 'HEAD' ? undefined : readFileSync(served))
+    res.end(req.method === 'HEAD' ? undefined : body)
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)

@@ -3,7 +3,10 @@ import type { SanityDocument } from './dataset'
 import { applyPerspective, runQuery, type Perspective } from './query'
 
 export interface QueryApiOptions {
-  /** Returns the current documents (re-read when the seed file changes). */
+  /**
+   * Returns the current documents (re-read when the seed file changes). Queries are indexed per array:
+   * return a new array when the documents change, never the same one mutated.
+   */
   documents: () => SanityDocument[]
   /** Datasets this API answers for; others get Sanity's "not found" error. */
   datasets?: string[]

@@ -1,14 +1,34 @@
 import { evaluate, parse } from 'groq-js'
 import type { SanityDocument } from './dataset'
+import { datasetIndex, narrowFilters } from './queryIndex'
 
 export type Perspective = 'published' | 'drafts' | 'previewDrafts' | 'raw'
 
 const isDraftId = (id: string) => id.startsWith('drafts.')
 const isVersionId = (id: string) => id.startsWith('versions.')
 
-/** Applies a Sanity perspective to the documents, the way the hosted API does before a query runs. */
+const perspectives = new WeakMap<SanityDocument[], Map<Perspective, SanityDocument[]>>()
+
+/**
+ * Applies a Sanity perspective to the documents, the way the hosted API does before a query runs.
+ * The result is remembered per documents array, so every query of one dataset version shares its indexes.
+ */
 export function applyPerspective(documents: SanityDocument[], perspective: Perspective): SanityDocument[] {
   if (perspective === 'raw') return documents
+  let applied = perspectives.get(documents)
+  if (!applied) {
+    applied = new Map()
+    perspectives.set(documents, applied)
+  }
+  let result = applied.get(perspective)
+  if (!result) {
+    result = perspectiveOf(documents, perspective)
+    applied.set(perspective, result)
+  }
+  return result
+}
+
+function perspectiveOf(documents: SanityDocument[], perspective: Exclude<Perspective, 'raw'>): SanityDocument[] {
   const published = documents.filter((doc) => !isDraftId(doc._id) && !isVersionId(doc._id))
   if (perspective === 'published') return published
   const drafts = new Map(
@@ -29,6 +49,8 @@ export async function runQuery(
   params: Record<string, unknown> = {},
 ): Promise<unknown> {
   const tree = parse(query, { params })
-  const value = await evaluate(tree, { dataset: documents, params })
+  const index = datasetIndex(documents)
+  narrowFilters(tree, index)
+  const value = await evaluate(tree, { dataset: documents, params, dereference: ({ _ref }) => index.byId(_ref) ?? null })
   return value.get()
 }

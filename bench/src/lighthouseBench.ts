@@ -1,0 +1,112 @@
+/**
+ * `pnpm bench`: builds the site twice (prerendered as production builds it, and the same app as a plain
+ * client-only SPA), serves both with scripts/static-server.ts, runs Lighthouse on every route and writes
+ * bench/results.md. Options: `--runs N` (default 3), `--routes /,/about` (default: every route).
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startStaticServer, type StaticServer } from '../../scripts/static-server.ts'
+import { initialScripts, libraryChunks, scriptSize, type ScriptSize } from './bundles.ts'
+import { startCompressedContentApi } from './contentApiServer.ts'
+import { listFormRoutes } from './formRoutes.ts'
+import { startLighthouse, type PageMeasurement } from './lighthouse.ts'
+import { freePort } from './net.ts'
+import { benchDir, runsDir, seedFile } from './paths.ts'
+import { describeMachine, writeLighthouseReport, type RouteResult } from './lighthouseReport.ts'
+import { buildClientOnly, buildPrerendered, type BuiltVariant, type VariantName } from './variants.ts'
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, routes: { type: 'string' } },
+})
+const runs = Number(values.runs)
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, not "${values.runs}"`)
+
+const loadAtStart = loadavg()[0] ?? 0
+const contentApi = await startCompressedContentApi(seedFile, await freePort())
+const ports = { prerendered: await freePort(), 'client-only': await freePort() }
+const origin = (variant: VariantName) => `http://127.0.0.1:${ports[variant]}`
+
+log('building the prerendered site (production build)…')
+const prerendered = await buildPrerendered(origin('prerendered'))
+const allRoutes = sitemapPaths(join(prerendered.siteDir, 'sitemap.xml'))
+const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : allRoutes
+log(`building the client-only site (fetches content from ${contentApi.origin})…`)
+const clientOnly = await buildClientOnly(contentApi.origin, allRoutes)
+const variants: BuiltVariant[] = [prerendered, clientOnly]
+
+const servers: StaticServer[] = []
+for (const variant of variants) servers.push(await startStaticServer({ dir: variant.siteDir, port: ports[variant.name], compress: true }))
+
+const measurements = new Map<string, PageMeasurement[]>()
+const key = (variant: VariantName, route: string) => `${variant} ${route}`
+let lighthouse = await startLighthouse()
+// A long series can lose its browser; one fresh browser and one retry per page before giving up.
+const measure = async (url: string): Promise<PageMeasurement> => {
+  try {
+    return await lighthouse.measure(url)
+  } catch (error) {
+    log(`retrying ${url} in a fresh browser after: ${error instanceof Error ? error.message : String(error)}`)
+    await lighthouse.close()
+    lighthouse = await startLighthouse()
+    return lighthouse.measure(url)
+  }
+}
+const total = runs * routes.length * variants.length
+const started = performance.now()
+let done = 0
+try {
+  // Variants alternate route by route, so a slower minute of the machine does not favour one of them.
+  for (let run = 1; run <= runs; run++) {
+    for (const route of routes) {
+      for (const variant of variants) {
+        const measurement = await measure(origin(variant.name) + route)
+        measurements.set(key(variant.name, route), [...(measurements.get(key(variant.name, route)) ?? []), measurement])
+        done++
+        const remainingMin = ((performance.now() - started) / done) * (total - done) / 60_000
+        log(`${done}/${total} run ${run} ${variant.name} ${route}: performance ${measurement.performance}, LCP ${Math.round(measurement.lcpMs)} ms (~${remainingMin.toFixed(0)} min left)`)
+      }
+    }
+  }
+} finally {
+  await lighthouse.close()
+  await Promise.all(servers.map((server) => server.close()))
+  await contentApi.close()
+}
+
+const results: RouteResult[] = routes.map((route) => ({
+  route,
+  prerendered: measurements.get(key('prerendered', route)) ?? [],
+  clientOnly: measurements.get(key('client-only', route)) ?? [],
+}))
+writeFileSync(join(runsDir, 'lighthouse-raw.json'), `${JSON.stringify(results, null, 2)}\n`)
+const summary = writeLighthouseReport(join(benchDir, 'results.md'), {
+  machine: describeMachine(results, { start: loadAtStart, end: loadavg()[0] ?? 0 }),
+  runs,
+  allRoutes: routes.length === allRoutes.length,
+  results,
+  homeScripts: {
+    declared: initialScripts(prerendered.siteDir, 'index.html'),
+    loaded: loadedScripts(prerendered, '/'),
+    clientOnlyLoaded: loadedScripts(clientOnly, '/'),
+  },
+  libraryChunks: libraryChunks(prerendered.siteDir),
+  formRoutes: await listFormRoutes(seedFile),
+  buildMs: { prerendered: prerendered.buildMs, clientOnly: clientOnly.buildMs },
+})
+console.log(summary)
+
+/** The same-origin scripts Lighthouse saw a route load, in any run; empty when the route was not measured. */
+function loadedScripts(variant: BuiltVariant, route: string): ScriptSize[] {
+  const paths = new Set((measurements.get(key(variant.name, route)) ?? []).flatMap((run) => run.scriptPaths))
+  return [...paths].sort().map((path) => scriptSize(variant.siteDir, path))
+}
+
+function sitemapPaths(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((match) => (match[1] ? [new URL(match[1]).pathname] : []))
+}
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`)
+}
