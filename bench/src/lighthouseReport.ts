@@ -100,7 +100,7 @@ const TARGETS: Target[] = [
 export function describeMachine(results: RouteResult[], loadAverages: { start: number; end: number }): string {
   const cpu = cpus()
   const all = results.flatMap((result) => [...result.prerendered, ...result.clientOnly])
-  const chromium = execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim()
+  const chromium = execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
   return [
     `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
     `Node ${process.version}, ${chromium}, Lighthouse ${all[0]?.lighthouseVersion ?? '?'}`,
