@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pnpm() { bash scripts/pnpm.sh "$@"; }
-step() { printf '\n=== %s ===\n' "$*"; }
+started=$SECONDS
+step() { printf '\n=== %s (at %ds) ===\n' "$*" "$((SECONDS - started))"; }
 
 step "install"
 pnpm install --frozen-lockfile
@@ -33,3 +34,5 @@ SITE_URL="https://www.example.test" \
 
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
+
+printf '\nAll checks passed in %d s.\n' "$((SECONDS - started))"
