@@ -1,9 +1,9 @@
 import styled, { css } from 'styled-components'
 import { CircleCheck, CircleX } from 'lucide-react'
-import { ButtonLink } from '../components/Button'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'
+import { SectionLink } from './SectionLink'
 
 type Side = 'challenge' | 'solution'
 
@@ -17,13 +17,7 @@ export function ChallengeSolutionSection({ section, isPageHeading }: SectionProp
         <Column side="challenge" title={challengeTitle} points={challenges} headingLevel={columnHeading} />
         <Column side="solution" title={solutionTitle} points={solutions} headingLevel={columnHeading} />
       </Columns>
-      {link?.href && (
-        <LinkRow>
-          <ButtonLink href={link.href} openInNewTab={link.openInNewTab} $variant={link.style ?? 'primary'} $size="lg">
-            {link.label}
-          </ButtonLink>
-        </LinkRow>
-      )}
+      <SectionLink link={link} />
     </SectionShell>
   )
 }
@@ -86,10 +80,4 @@ const Points = styled.ul<{ $side: Side }>`
     color: ${({ theme, $side }) => ($side === 'challenge' ? theme.color.danger : '#6ee7b7')};
   }
   span { color: ${({ theme, $side }) => ($side === 'challenge' ? theme.color.text : theme.color.onDark)}; }
-`
-
-const LinkRow = styled.div`
-  display: flex;
-  justify-content: center;
-  margin-top: ${({ theme }) => theme.space.xxl};
 `

@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { CircleCheck, CircleX } from 'lucide-react'
-import { ButtonLink } from '../components/Button'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'
+import { SectionLink } from './SectionLink'
 
 /** The offer against a competitor, feature by feature, as a real data table that scrolls sideways on phones. */
 export function ComparisonTableSection({ section, isPageHeading }: SectionProps<'comparisonTableSection'>) {
@@ -51,13 +51,7 @@ export function ComparisonTableSection({ section, isPageHeading }: SectionProps<
           </tbody>
         </Table>
       </ScrollArea>
-      {link?.href && (
-        <LinkRow>
-          <ButtonLink href={link.href} openInNewTab={link.openInNewTab} $variant={link.style ?? 'primary'} $size="lg">
-            {link.label}
-          </ButtonLink>
-        </LinkRow>
-      )}
+      <SectionLink link={link} />
     </SectionShell>
   )
 }
@@ -158,10 +152,4 @@ const CellContent = styled.span`
   gap: 0.625rem;
   align-items: flex-start;
   svg { flex: none; margin-top: 0.0625rem; }
-`
-
-const LinkRow = styled.div`
-  display: flex;
-  justify-content: center;
-  margin-top: ${({ theme }) => theme.space.xxl};
 `

@@ -1,10 +1,10 @@
 import styled from 'styled-components'
 import { CircleCheck } from 'lucide-react'
-import { ButtonLink } from '../components/Button'
 import { Icon } from '../components/Icon'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'
+import { SectionLink } from './SectionLink'
 
 /** The offer's pillars side by side, each with its label, promise and what it includes. */
 export function PillarsSection({ section, isPageHeading }: SectionProps<'pillarsSection'>) {
@@ -38,13 +38,7 @@ export function PillarsSection({ section, isPageHeading }: SectionProps<'pillars
           </Pillar>
         ))}
       </Grid>
-      {link?.href && (
-        <LinkRow>
-          <ButtonLink href={link.href} openInNewTab={link.openInNewTab} $variant={link.style ?? 'primary'} $size="lg">
-            {link.label}
-          </ButtonLink>
-        </LinkRow>
-      )}
+      <SectionLink link={link} />
     </SectionShell>
   )
 }
@@ -127,10 +121,4 @@ const Features = styled.ul`
   color: ${({ theme }) => theme.color.ink};
   li { display: flex; gap: 0.625rem; align-items: flex-start; }
   svg { flex: none; margin-top: 0.125rem; color: ${({ theme }) => theme.color.accent}; }
-`
-
-const LinkRow = styled.div`
-  display: flex;
-  justify-content: center;
-  margin-top: ${({ theme }) => theme.space.xxl};
 `

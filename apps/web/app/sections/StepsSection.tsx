@@ -1,11 +1,11 @@
 import styled, { css } from 'styled-components'
 import { Check } from 'lucide-react'
-import { ButtonLink } from '../components/Button'
 import { Icon } from '../components/Icon'
 import type { SectionOf } from '../content/types'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'
+import { SectionLink } from './SectionLink'
 
 type Steps = SectionOf<'stepsSection'>
 type Variant = NonNullable<Steps['variant']>
@@ -39,13 +39,7 @@ export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSect
           </StepItem>
         ))}
       </StepList>
-      {link?.href && (
-        <LinkRow>
-          <ButtonLink href={link.href} openInNewTab={link.openInNewTab} $variant={link.style ?? 'primary'} $size="lg">
-            {link.label}
-          </ButtonLink>
-        </LinkRow>
-      )}
+      <SectionLink link={link} />
     </SectionShell>
   )
 }
@@ -286,10 +280,4 @@ const Points = styled.ul`
   color: ${({ theme }) => theme.color.ink};
   li { display: flex; gap: 0.5rem; align-items: flex-start; text-align: left; }
   svg { flex: none; margin-top: 0.25rem; color: ${({ theme }) => theme.color.accent}; }
-`
-
-const LinkRow = styled.div`
-  display: flex;
-  justify-content: center;
-  margin-top: ${({ theme }) => theme.space.xxl};
 `
