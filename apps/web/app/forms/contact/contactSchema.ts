@@ -1,6 +1,6 @@
 import { z } from '../shared/zod'
 import { FIELD_LIMITS } from '../shared/limits'
-import { EMAIL_PATTERN } from '../shared/validation'
+import { requiredName, validEmail } from '../shared/validation'
 
 /** The interest options (SPEC section 3): the value sent, and the label shown. */
 export const INTEREST_OPTIONS = [
@@ -15,16 +15,8 @@ const INTEREST_VALUES = ['app', 'funnels', 'ads', 'all', 'other'] as const
 
 /** The contact form's rules (SPEC section 5); name and email are sent trimmed, the rest as typed. */
 export const contactSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(FIELD_LIMITS.name, `Name must be less than ${FIELD_LIMITS.name} characters`),
-  email: z
-    .string()
-    .trim()
-    .regex(EMAIL_PATTERN, 'Invalid email address')
-    .max(FIELD_LIMITS.email, `Email must be less than ${FIELD_LIMITS.email} characters`),
+  name: requiredName,
+  email: validEmail,
   phone: z.string().max(FIELD_LIMITS.phone, `Phone must be less than ${FIELD_LIMITS.phone} characters`),
   company: z.string().max(FIELD_LIMITS.company, `Company name must be less than ${FIELD_LIMITS.company} characters`),
   interest: z.string().pipe(z.enum(INTEREST_VALUES, { error: 'Please select an option' })),

@@ -1,19 +1,11 @@
 import { z } from '../shared/zod'
 import { FIELD_LIMITS } from '../shared/limits'
-import { EMAIL_PATTERN } from '../shared/validation'
+import { requiredName, validEmail } from '../shared/validation'
 
 /** The guide-access form's rules (SPEC section 5); every field is sent trimmed. */
 export const gateSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(FIELD_LIMITS.name, `Name must be less than ${FIELD_LIMITS.name} characters`),
-  email: z
-    .string()
-    .trim()
-    .regex(EMAIL_PATTERN, 'Invalid email address')
-    .max(FIELD_LIMITS.email, `Email must be less than ${FIELD_LIMITS.email} characters`),
+  name: requiredName,
+  email: validEmail,
   phone: z
     .string()
     .trim()
