@@ -65,12 +65,19 @@ test('sitemap.xml lists exactly the routes, and robots.txt points at it', async 
 // Identifiers that survive minification: react-hook-form options, zod's error class, sonner's markup.
 const FORM_LIBRARY_MARKERS = { 'react-hook-form': 'shouldUnregister', zod: 'ZodError', sonner: 'data-sonner-toaster' }
 
-async function scriptsLoadedBy(page: import('@playwright/test').Page, path: string): Promise<string> {
+// Every JavaScript response, whatever fetched it: Vite's lazy imports are first requested by a
+// <link rel="modulepreload">, which Chromium does not classify as a 'script' resource.
+async function scriptsLoadedBy(
+  page: import('@playwright/test').Page,
+  path: string,
+  loaded: () => Promise<void> = async () => {},
+): Promise<string> {
   const bodies: Promise<string>[] = []
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text())
+    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text())
   })
   await page.goto(path, { waitUntil: 'networkidle' })
+  await loaded()
   return (await Promise.all(bodies)).join('\n')
 }
 
@@ -84,6 +91,9 @@ test('routes without a form load none of the form libraries', async ({ page }) =
 })
 
 test('a route with a form loads them (the markers above really identify the libraries)', async ({ page }) => {
-  const code = await scriptsLoadedBy(page, '/contact')
+  const code = await scriptsLoadedBy(page, '/contact', async () => {
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+  })
   for (const marker of Object.values(FORM_LIBRARY_MARKERS)) expect(code).toContain(marker)
 })
