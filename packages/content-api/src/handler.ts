@@ -1,6 +1,8 @@
 import { GroqSyntaxError } from 'groq-js'
 import type { SanityDocument } from './dataset'
 import { applyPerspective, runQuery, type Perspective } from './query'
+import { datasetIndex } from './queryIndex'
+import { inferContentSourceMap } from './sourceMap'
 
 export interface QueryApiOptions {
   /**
@@ -68,8 +70,12 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
 
   const started = performance.now()
   try {
-    const result = await runQuery(applyPerspective(options.documents(), perspective), query, params)
-    const body: Record<string, unknown> = { result, ms: Math.round(performance.now() - started) }
+    const documents = applyPerspective(options.documents(), perspective)
+    const result = await runQuery(documents, query, params)
+    const body: Record<string, unknown> = { result }
+    // @sanity/client asks for it (`withKeyArraySelector`) whenever stega encoding is enabled.
+    if (wantsSourceMap(url)) body.resultSourceMap = inferContentSourceMap(result, datasetIndex(documents).byId)
+    body.ms = Math.round(performance.now() - started)
     if (url.searchParams.get('returnQuery') !== 'false') body.query = query
     return Response.json(body, { headers: corsHeaders(request) })
   } catch (error) {
@@ -84,6 +90,11 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
     }
     return sanityError(request, 400, { description: (error as Error).message, query, type: 'queryExecutionError' })
   }
+}
+
+function wantsSourceMap(url: URL): boolean {
+  const value = url.searchParams.get('resultSourceMap')
+  return value !== null && value !== 'false'
 }
 
 function readSearchParams(url: URL): { query: string | null; params: Record<string, unknown> } {

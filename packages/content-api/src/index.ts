@@ -2,3 +2,4 @@ export { parseNdjson, createFileDataset, seedFilePath, type SanityDocument } fro
 export { applyPerspective, runQuery, type Perspective } from './query'
 export { handleQueryApiRequest, type QueryApiOptions } from './handler'
 export { EMBEDDED_PROJECT_ID, EMBEDDED_DATASET } from './config'
+export { inferContentSourceMap, type ContentSourceMap, type DocumentLookup } from './sourceMap'
