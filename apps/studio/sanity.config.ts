@@ -1,7 +1,9 @@
 import { defineConfig } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import { visionTool } from '@sanity/vision'
+import { presentationTool } from 'sanity/presentation'
 import { schemaTypes, SINGLETON_TYPES } from '@site/schemas'
+import { locations, mainDocuments } from './presentation/resolve'
 import { structure } from './structure'
 import { studioEnv } from './studioEnv'
 
@@ -14,7 +16,16 @@ export default defineConfig({
   title: 'AdvisorGrowth — Website',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: studioEnv.apiVersion })],
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({
+      title: 'Preview',
+      previewUrl: { initial: studioEnv.previewUrl },
+      allowOrigins: [new URL(studioEnv.previewUrl).origin],
+      resolve: { mainDocuments, locations },
+    }),
+    visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+  ],
   schema: {
     types: schemaTypes,
     templates: (templates) => [

@@ -4,4 +4,6 @@ export const studioEnv = {
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'offline0',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   apiVersion: '2025-02-19',
+  /** The site's preview build (apps/web, SANITY_PREVIEW=true), shown inside the Presentation tool. */
+  previewUrl: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:5173',
 }
