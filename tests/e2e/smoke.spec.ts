@@ -34,3 +34,18 @@ test('an unknown path is the not-found page, with status 404 and the path logged
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHero.heading!)
 })
+
+test('the page paints before any of its JavaScript is requested, then hydrates', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scriptStarts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }))
+  expect(timing.firstPaint).toBeGreaterThan(0)
+  expect(timing.scriptStarts.length).toBeGreaterThan(3)
+  expect(Math.min(...timing.scriptStarts)).toBeGreaterThanOrEqual(timing.firstPaint!)
+})

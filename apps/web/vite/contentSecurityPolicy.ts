@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { htmlFiles } from './htmlFiles.ts'
 
 export interface CspSources {
   /** Where the browser may send requests: webhook origins, the Sanity API host when configured. */
@@ -91,14 +92,6 @@ export function applyContentSecurityPolicy(dist: string, sources: CspSources): v
     if (route !== '/') headerRules.push(`${route}/`, header)
   }
   writeFileSync(join(dist, '_headers'), `${headerRules.join('\n')}\n`)
-}
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return htmlFiles(path)
-    return entry.name.endsWith('.html') ? [path] : []
-  })
 }
 
 /** `dist/x/y/index.html` → `/x/y`; `dist/index.html` → `/`; other HTML files (404.html) have no route. */

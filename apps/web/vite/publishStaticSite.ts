@@ -1,11 +1,14 @@
-import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
+import { htmlFiles } from './htmlFiles.ts'
+import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint.ts'
 
 /**
  * The hosting contract: the static site is `dist/`, a route `/x/y` is `dist/x/y/index.html`, and
  * unknown paths get `dist/404.html` (the prerendered not-found page, which also boots the SPA).
- * Also writes the sitemap and robots.txt for the routes the content defines, and the security policy.
+ * Also writes the sitemap and robots.txt for the routes the content defines, makes every page load its
+ * scripts after its first paint, and applies the security policy.
  */
 export function publishStaticSite({
   clientBuildDir,
@@ -31,6 +34,7 @@ export function publishStaticSite({
   rmSync(join(dist, '__spa-fallback.html'), { force: true })
   writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
   writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  for (const file of htmlFiles(dist)) writeFileSync(file, loadScriptsAfterFirstPaint(readFileSync(file, 'utf8'), file))
   applyContentSecurityPolicy(dist, csp)
 }
 

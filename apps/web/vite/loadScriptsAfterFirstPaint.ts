@@ -1,0 +1,58 @@
+/**
+ * Rewrites React Router's prerendered bootstrap so that a page's JavaScript is fetched only once the
+ * browser has painted the prerendered HTML.
+ *
+ * The HTML already carries the whole page. Loaded straight away, the scripts compete with it for the
+ * phone's bandwidth and hydration holds the first paint until React has finished; on a slow phone that
+ * doubled the time to the largest paint (bench/results.md). Links work before hydration as plain links.
+ */
+
+/** How long to wait for a first paint that may never come (a page opened in a background tab). */
+export const FIRST_PAINT_TIMEOUT_MS = 1000
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
+const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/
+const MANIFEST_IMPORT = /^import "([^"]+)";$/
+const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/
+const ROUTE_MODULES = /^window\.__reactRouterRouteModules = (\{[^\n]*\});$/
+const ENTRY_IMPORT = /^import\("([^"]+)"\);$/
+
+export function loadScriptsAfterFirstPaint(html: string, file: string): string {
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!)
+  const bootstrap = BOOTSTRAP.exec(html)
+  if (!bootstrap) throw new Error(`${file}: React Router's bootstrap script was not found`)
+  const statements = bootstrap[1]!.split('\n').map((line) => line.trim()).filter(Boolean)
+  const manifest = match(statements, MANIFEST_IMPORT, file)[0]![1]!
+  const routes = statements.flatMap((line) => {
+    const route = ROUTE_IMPORT.exec(line)
+    return route ? [{ name: route[1]!, href: route[2]! }] : []
+  })
+  const routeModules = match(statements, ROUTE_MODULES, file)[0]![1]!
+  const entry = match(statements, ENTRY_IMPORT, file)[0]![1]!
+  if (statements.length !== routes.length + 3) throw new Error(`${file}: unexpected statements in React Router's bootstrap`)
+
+  const script = [
+    `const preload=${JSON.stringify(preloads)};`,
+    'const load=async()=>{',
+    "for(const href of preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}",
+    `await import(${JSON.stringify(manifest)});`,
+    `const [${routes.map((route) => route.name).join(',')}]=await Promise.all([${routes.map((route) => `import(${JSON.stringify(route.href)})`).join(',')}]);`,
+    `window.__reactRouterRouteModules=${routeModules};`,
+    `await import(${JSON.stringify(entry)})};`,
+    'let started=false;const start=()=>{if(!started){started=true;load()}};',
+    "if(PerformanceObserver.supportedEntryTypes?.includes('paint')){new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length>0)start()}).observe({type:'paint',buffered:true})}else{start()}",
+    `setTimeout(start,${FIRST_PAINT_TIMEOUT_MS});`,
+  ].join('')
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(BOOTSTRAP, () => `<script type="module">${script}</script>`)
+}
+
+function match(statements: string[], pattern: RegExp, file: string): RegExpExecArray[] {
+  const matches = statements.flatMap((line) => {
+    const found = pattern.exec(line)
+    return found ? [found] : []
+  })
+  if (matches.length !== 1) throw new Error(`${file}: expected one ${pattern} in React Router's bootstrap, found ${matches.length}`)
+  return matches
+}
