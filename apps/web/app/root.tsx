@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import type { Route } from './+types/root'
@@ -7,6 +7,10 @@ import { NotFoundPage } from './pages/NotFoundPage'
 import { interFontUrl } from './theme/fonts'
 import { GlobalStyle } from './theme/GlobalStyle'
 import { theme } from './theme/theme'
+
+// Visual editing exists only in preview builds (VITE_SANITY_PREVIEW=true); elsewhere this is null and
+// the preview code is not even a chunk of the bundle.
+const PreviewMode = import.meta.env.VITE_SANITY_PREVIEW === 'true' ? lazy(() => import('./preview/PreviewMode')) : null
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -40,7 +44,16 @@ export default function App() {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      {PreviewMode && (
+        <Suspense fallback={null}>
+          <PreviewMode />
+        </Suspense>
+      )}
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,7 @@
 import { createClient, type SanityClient } from '@sanity/client'
 import { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from '@site/content-api'
 import { startContentApiServer } from '@site/content-api/server'
+import { previewClientOptions } from '../preview/previewConfig.server'
 import { readContentSourceConfig, SANITY_API_VERSION } from './config.server'
 
 let client: Promise<SanityClient> | undefined
@@ -16,7 +17,7 @@ export function getContentClient(): Promise<SanityClient> {
 
 async function createContentClient(): Promise<SanityClient> {
   const config = readContentSourceConfig()
-  const common = { apiVersion: SANITY_API_VERSION, useCdn: false, perspective: 'published' as const }
+  const common = { apiVersion: SANITY_API_VERSION, useCdn: false, perspective: 'published' as const, ...previewClientOptions() }
   if (config.project) return createClient({ ...common, ...config.project })
   const origin = config.embeddedOrigin ?? (await startContentApiServer()).origin
   return createClient({

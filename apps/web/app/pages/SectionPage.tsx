@@ -13,7 +13,7 @@ export function SectionPage({ settings, page }: { settings: SiteSettings; page: 
   return (
     <>
       <SiteChrome settings={settings} footer={page.footer === 'simple' ? 'simple' : 'full'}>
-        <SectionList sections={page.sections} settings={settings} />
+        <SectionList sections={page.sections} settings={settings} documentId={page._id} />
       </SiteChrome>
       {showsToasts && (
         <Suspense fallback={null}>

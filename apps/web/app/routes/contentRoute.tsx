@@ -5,6 +5,9 @@ import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.s
 import { siteUrl } from '../content/siteUrl.server'
 import { ArticlePage } from '../pages/ArticlePage'
 import { NotFoundPage } from '../pages/NotFoundPage'
+import { usePreviewContent } from '../preview/liveRouteContent'
+import { previewRouteContext } from '../preview/previewConfig.server'
+import { withoutStega } from '../preview/withoutStega'
 import { SectionPage } from '../pages/SectionPage'
 import { routeMeta } from '../seo/routeMeta'
 
@@ -13,14 +16,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (pathname === NOT_FOUND_PRERENDER_PATH) return { notFound: true as const }
   const { settings, page, resource } = await fetchRouteContent(pathname)
   if (!settings || (!page && !resource)) throw data(null, { status: 404, statusText: 'Not Found' })
-  return { notFound: false as const, settings, page, resource, path: normaliseRoutePath(pathname), siteUrl: siteUrl() }
+  return {
+    notFound: false as const, settings, page, resource, path: normaliseRoutePath(pathname), siteUrl: siteUrl(),
+    ...previewRouteContext(),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => routeMeta(data)
+export const meta: Route.MetaFunction = ({ data }) => routeMeta(withoutStega(data))
 
 export default function ContentRoute({ loaderData }: Route.ComponentProps) {
-  if (loaderData.notFound) return <NotFoundPage />
-  const { settings, page, resource } = loaderData
+  const content = usePreviewContent(loaderData)
+  if (content.notFound) return <NotFoundPage />
+  const { settings, page, resource } = content
   if (resource) return <ArticlePage settings={settings} resource={resource} />
   if (page) return <SectionPage settings={settings} page={page} />
   return <NotFoundPage />

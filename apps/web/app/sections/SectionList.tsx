@@ -1,9 +1,10 @@
 import { Component, type ReactNode } from 'react'
 import type { Section, SiteSettings } from '../content/types'
+import { SectionEditTarget } from '../preview/SectionEditTarget'
 import { sectionComponents, type SectionComponent } from './registry'
 
 /** Renders a page's sections in order; an unknown or broken section is skipped, not the page. */
-export function SectionList({ sections, settings }: { sections: Section[] | null; settings: SiteSettings }) {
+export function SectionList({ sections, settings, documentId }: { sections: Section[] | null; settings: SiteSettings; documentId?: string }) {
   const h1Index = pageHeadingIndex(sections ?? [])
   return (
     <>
@@ -15,7 +16,9 @@ export function SectionList({ sections, settings }: { sections: Section[] | null
         }
         return (
           <SectionBoundary key={section._key} name={`${section._type} (${section._key})`}>
-            <Render section={section} settings={settings} isPageHeading={index === h1Index} />
+            <SectionEditTarget documentId={documentId} sectionKey={section._key}>
+              <Render section={section} settings={settings} isPageHeading={index === h1Index} />
+            </SectionEditTarget>
           </SectionBoundary>
         )
       })}
