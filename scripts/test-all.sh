@@ -32,6 +32,10 @@ VITE_APP_URL="https://app.example.test" \
 SITE_URL="https://www.example.test" \
   pnpm build
 
+step "preview build (visual editing), then checks of both builds: stega and overlays only in the preview"
+pnpm preview:build
+pnpm test:build-output
+
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
