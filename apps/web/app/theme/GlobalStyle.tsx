@@ -1,6 +1,9 @@
 import { createGlobalStyle } from 'styled-components'
 import { fontFaces } from './fonts'
+import { theme } from './theme'
 
+// Static on purpose (values from the theme object, no prop functions): styled-components then keeps the
+// prerendered global rules on hydration instead of re-inserting them, which restyled the whole page.
 export const GlobalStyle = createGlobalStyle`
   ${fontFaces}
   *, *::before, *::after { box-sizing: border-box; }
@@ -11,26 +14,26 @@ export const GlobalStyle = createGlobalStyle`
   }
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.body};
-    font-size: ${({ theme }) => theme.fontSize.md};
+    font-family: ${theme.font.body};
+    font-size: ${theme.fontSize.md};
     line-height: 1.6;
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surface};
+    color: ${theme.color.text};
+    background: ${theme.color.surface};
     -webkit-font-smoothing: antialiased;
   }
   h1, h2, h3, h4 {
-    font-family: ${({ theme }) => theme.font.heading};
-    color: ${({ theme }) => theme.color.ink};
+    font-family: ${theme.font.heading};
+    color: ${theme.color.ink};
     line-height: 1.15;
     letter-spacing: -0.02em;
     margin: 0;
   }
   p { margin: 0; }
   img, svg { display: block; max-width: 100%; }
-  a { color: ${({ theme }) => theme.color.brand}; }
+  a { color: ${theme.color.brand}; }
   button, input, select, textarea { font: inherit; color: inherit; }
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
   [tabindex='-1']:focus { outline: none; }
