@@ -10,6 +10,9 @@ step "install"
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 
+step "dependency audit (production dependencies, high and critical)"
+bash scripts/audit.sh
+
 step "types"
 pnpm typecheck
 
@@ -35,6 +38,7 @@ SITE_URL="https://www.example.test" \
 step "preview build (visual editing), then checks of both builds: stega and overlays only in the preview"
 pnpm preview:build
 pnpm test:build-output
+pnpm test:preview-e2e
 
 step "browser tests (playwright + chromium)"
 pnpm test:e2e

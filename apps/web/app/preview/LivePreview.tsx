@@ -1,3 +1,5 @@
+// First: zod must not probe for eval, which the site's Content Security Policy forbids (see forms/shared/zod.ts).
+import '../forms/shared/zod'
 import { useEffect, useMemo } from 'react'
 import { useMatches } from 'react-router'
 import { createClient, type SanityClient } from '@sanity/client'
