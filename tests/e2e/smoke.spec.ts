@@ -35,17 +35,23 @@ test('an unknown path is the not-found page, with status 404 and the path logged
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHero.heading!)
 })
 
-test('the page paints before any of its JavaScript is requested, then hydrates', async ({ page }) => {
+test('the page renders its first frame before any of its JavaScript is requested, then hydrates', async ({ page }) => {
+  // Headless Chromium reports first-contentful-paint late (at the next drawn frame), so the first
+  // rendered frame is timed with an animation-frame callback registered before the HTML arrives.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => document.documentElement.setAttribute('data-first-frame', String(performance.now())))
+  })
   await page.goto('/about')
   await waitForHydration(page)
   const timing = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    firstFrame: Number(document.documentElement.getAttribute('data-first-frame')),
+    parsed: performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventEnd as number,
     scriptStarts: performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
       .map((entry) => entry.startTime),
   }))
-  expect(timing.firstPaint).toBeGreaterThan(0)
+  expect(timing.firstFrame).toBeGreaterThan(0)
   expect(timing.scriptStarts.length).toBeGreaterThan(3)
-  expect(Math.min(...timing.scriptStarts)).toBeGreaterThanOrEqual(timing.firstPaint!)
+  expect(Math.min(...timing.scriptStarts)).toBeGreaterThan(Math.max(timing.firstFrame, timing.parsed))
 })

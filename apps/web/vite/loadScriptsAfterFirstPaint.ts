@@ -7,7 +7,7 @@
  * doubled the time to the largest paint (bench/results.md). Links work before hydration as plain links.
  */
 
-/** How long to wait for a first paint that may never come (a page opened in a background tab). */
+/** How long to wait for a first paint that may never come (a tab opened in the background has no frames). */
 export const FIRST_PAINT_TIMEOUT_MS = 1000
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
@@ -40,7 +40,8 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
     `window.__reactRouterRouteModules=${routeModules};`,
     `await import(${JSON.stringify(entry)})};`,
     'let started=false;const start=()=>{if(!started){started=true;load()}};',
-    "if(PerformanceObserver.supportedEntryTypes?.includes('paint')){new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length>0)start()}).observe({type:'paint',buffered:true})}else{start()}",
+    // The second animation frame begins once the first frame, with the prerendered page, is painted.
+    'requestAnimationFrame(()=>requestAnimationFrame(start));',
     `setTimeout(start,${FIRST_PAINT_TIMEOUT_MS});`,
   ].join('')
   return html
