@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test'
 /** The preview build (apps/web/dist-preview) in a browser; the spec serves it itself on this port. */
 export const PREVIEW_PORT = 4175
 
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -11,9 +14,6 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 })
