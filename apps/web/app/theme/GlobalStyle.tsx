@@ -37,6 +37,8 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
   [tabindex='-1']:focus { outline: none; }
+  /* The browser skips layout and paint of sections far from the viewport until they come near it. */
+  #main > section:not(:first-child) { content-visibility: auto; contain-intrinsic-size: auto 720px; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
