@@ -23,6 +23,7 @@ export default {
       routePaths,
       siteUrl: siteUrl(),
       csp: cspSourcesFromConfig(process.env, embedUrls),
+      indexable: process.env.VITE_SANITY_PREVIEW !== 'true',
     })
   },
 } satisfies Config

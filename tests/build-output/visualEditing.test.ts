@@ -54,6 +54,13 @@ describe('preview build (apps/web/dist-preview)', () => {
     for (const attribute of attributes) expect(attribute).toMatch(/^id=page\.home;type=page;path=sections:[^;]+/)
   })
 
+  it('keeps search engines out (it shows drafts) and has no sitemap', () => {
+    expect(read(join(PREVIEW, 'robots.txt'))).toBe('User-agent: *\nDisallow: /\n')
+    expect(existsSync(join(PREVIEW, 'sitemap.xml'))).toBe(false)
+    expect(read(join(PREVIEW, '_headers'))).toContain('/*\n  X-Robots-Tag: noindex, nofollow\n')
+    expect(read(join(PRODUCTION, '_headers'))).not.toContain('X-Robots-Tag')
+  })
+
   it('ships the visual-editing and live-mode code in lazily loaded chunks only', () => {
     const chunks = filesUnder(join(PREVIEW, 'assets')).filter((file) => file.endsWith('.js'))
     for (const marker of VISUAL_EDITING_MARKERS) {

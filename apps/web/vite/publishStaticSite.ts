@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
 import { htmlFiles } from './htmlFiles.ts'
@@ -16,6 +16,7 @@ export function publishStaticSite({
   routePaths,
   siteUrl,
   csp,
+  indexable = true,
 }: {
   /** React Router's client build (`build/client`). */
   clientBuildDir: string
@@ -24,6 +25,8 @@ export function publishStaticSite({
   routePaths: string[]
   siteUrl: string
   csp: CspSources
+  /** False for the preview build: it shows drafts, so search engines are told to stay away. */
+  indexable?: boolean
 }): void {
   rmSync(dist, { recursive: true, force: true })
   cpSync(clientBuildDir, dist, { recursive: true })
@@ -32,10 +35,15 @@ export function publishStaticSite({
   rmSync(notFound, { recursive: true, force: true })
   rmSync(join(dist, '__not-found.data'), { force: true })
   rmSync(join(dist, '__spa-fallback.html'), { force: true })
-  writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
-  writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  if (indexable) {
+    writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
+    writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+  } else {
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
+  }
   for (const file of htmlFiles(dist)) writeFileSync(file, loadScriptsAfterFirstPaint(readFileSync(file, 'utf8'), file))
   applyContentSecurityPolicy(dist, csp)
+  if (!indexable) appendFileSync(join(dist, '_headers'), '/*\n  X-Robots-Tag: noindex, nofollow\n')
 }
 
 export function sitemapXml(routePaths: string[], siteUrl: string): string {
