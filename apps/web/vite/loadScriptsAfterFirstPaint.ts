@@ -9,6 +9,8 @@
 
 /** How long to wait for a first paint that may never come (a tab opened in the background has no frames). */
 export const FIRST_PAINT_TIMEOUT_MS = 1000
+/** Margin after the first painted frame, so that the paint is presented before any script is requested. */
+const AFTER_FIRST_FRAME_MS = 100
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/
@@ -40,8 +42,11 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
     `window.__reactRouterRouteModules=${routeModules};`,
     `await import(${JSON.stringify(entry)})};`,
     'let started=false;const start=()=>{if(!started){started=true;load()}};',
-    // The second animation frame begins once the first frame, with the prerendered page, is painted.
-    'requestAnimationFrame(()=>requestAnimationFrame(start));',
+    // Whichever comes first: the browser reports the first contentful paint, or the first frame has been
+    // painted (the second frame begins) and 100 ms have passed. Headless Chromium reports paints only
+    // when a later frame is drawn, and its timestamps lag the painting by a frame or so.
+    "if(PerformanceObserver.supportedEntryTypes?.includes('paint')){new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length>0)start()}).observe({type:'paint',buffered:true})}",
+    `requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start,${AFTER_FIRST_FRAME_MS})));`,
     `setTimeout(start,${FIRST_PAINT_TIMEOUT_MS});`,
   ].join('')
   return html

@@ -29,7 +29,8 @@ describe('loading the scripts after the first paint', () => {
     const positions = order.map((statement) => script.indexOf(statement))
     expect(positions.every((position) => position >= 0)).toBe(true)
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
-    expect(script).toContain('requestAnimationFrame(()=>requestAnimationFrame(start));setTimeout(start,1000);')
+    expect(script).toContain("observe({type:'paint',buffered:true})")
+    expect(script).toContain('requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start,100)));setTimeout(start,1000);')
   })
 
   it('fails the build, naming the file, when React Router changes its bootstrap', () => {
