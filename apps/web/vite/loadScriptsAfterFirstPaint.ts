@@ -8,7 +8,7 @@
  */
 
 /** How long to wait for a first paint that may never come (a tab opened in the background has no frames). */
-export const FIRST_PAINT_TIMEOUT_MS = 1000
+const FIRST_PAINT_TIMEOUT_MS = 1000
 /** Margin after the first painted frame, so that the paint is presented before any script is requested. */
 const AFTER_FIRST_FRAME_MS = 100
 
@@ -24,13 +24,13 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
   const bootstrap = BOOTSTRAP.exec(html)
   if (!bootstrap) throw new Error(`${file}: React Router's bootstrap script was not found`)
   const statements = bootstrap[1]!.split('\n').map((line) => line.trim()).filter(Boolean)
-  const manifest = match(statements, MANIFEST_IMPORT, file)[0]![1]!
+  const manifest = theOne(statements, MANIFEST_IMPORT, file)
   const routes = statements.flatMap((line) => {
     const route = ROUTE_IMPORT.exec(line)
     return route ? [{ name: route[1]!, href: route[2]! }] : []
   })
-  const routeModules = match(statements, ROUTE_MODULES, file)[0]![1]!
-  const entry = match(statements, ENTRY_IMPORT, file)[0]![1]!
+  const routeModules = theOne(statements, ROUTE_MODULES, file)
+  const entry = theOne(statements, ENTRY_IMPORT, file)
   if (statements.length !== routes.length + 3) throw new Error(`${file}: unexpected statements in React Router's bootstrap`)
 
   const script = [
@@ -54,11 +54,12 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
     .replace(BOOTSTRAP, () => `<script type="module">${script}</script>`)
 }
 
-function match(statements: string[], pattern: RegExp, file: string): RegExpExecArray[] {
+/** The captured text of the one statement that matches `pattern`; anything else means the format changed. */
+function theOne(statements: string[], pattern: RegExp, file: string): string {
   const matches = statements.flatMap((line) => {
     const found = pattern.exec(line)
-    return found ? [found] : []
+    return found ? [found[1]!] : []
   })
   if (matches.length !== 1) throw new Error(`${file}: expected one ${pattern} in React Router's bootstrap, found ${matches.length}`)
-  return matches
+  return matches[0]!
 }
