@@ -6,6 +6,7 @@ import { CONTACT_FIELDS, contactSchema } from '../../../apps/web/app/forms/conta
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { anyText, emailText, fieldText, hostileText, padded, validEmail, whitespaceOnly } from './arbitraries'
 import { contactOracle, INTEREST_VALUES, type ContactFields } from './specOracle'
+import { recordWebhookBodies } from './recordWebhookBodies'
 
 const RUNS = 10_000
 
@@ -91,11 +92,7 @@ describe('a contact submission reaches the webhook exactly as typed', () => {
   })
 
   it('the JSON body holds each field as a string equal to the input, trimmed only where SPEC trims', async () => {
-    const bodies: unknown[] = []
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      bodies.push(init.body)
-      return new Response(null, { status: 200 })
-    })
+    const bodies = recordWebhookBodies()
     const timestamp = '2025-03-04T05:06:07.089Z'
     await fc.assert(
       fc.asyncProperty(passingInput, async (input) => {

@@ -8,6 +8,7 @@ import { applicableQuestions, QUESTIONS, type Answers, type Question } from '../
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
 import { askedQuestionIds } from './specOracle'
+import { recordWebhookBodies } from './recordWebhookBodies'
 
 const RUNS = 10_000
 
@@ -136,11 +137,7 @@ describe('the qualification submission reaches the webhook exactly as answered',
   )
 
   it('sends timestamp, source, then each asked question\'s answer trimmed, in order, as JSON strings', async () => {
-    const bodies: unknown[] = []
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      bodies.push(init.body)
-      return new Response(null, { status: 200 })
-    })
+    const bodies = recordWebhookBodies()
     const timestamp = '2025-03-04T05:06:07.089Z'
     await fc.assert(
       fc.asyncProperty(givenAnswers, async (answers) => {
