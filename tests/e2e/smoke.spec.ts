@@ -55,3 +55,39 @@ test('the page renders its first frame before any of its JavaScript is requested
   expect(timing.scriptStarts.length).toBeGreaterThan(3)
   expect(Math.min(...timing.scriptStarts)).toBeGreaterThan(Math.max(timing.firstFrame, timing.parsed))
 })
+
+test('sections that need no JavaScript keep their prerendered markup: their code loads only when a client navigation renders them', async ({ page }) => {
+  const problems = watchConsole(page)
+  const chunks: string[] = []
+  page.on('response', (response) => {
+    const file = new URL(response.url()).pathname.split('/').pop()!
+    if (file.endsWith('.js')) chunks.push(file.replace(/-[\w-]+\.js$/, ''))
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  const firstQuestion = seed.find((doc) => doc._id === 'faq.home-1')?.question as string
+  const faq = page.getByRole('button', { name: firstQuestion })
+  await faq.click() // the FAQ is interactive: hydrated, with its code
+  await expect(faq).toHaveAttribute('aria-expanded', 'true')
+  expect(chunks).toContain('FaqSection')
+  for (const staticSection of ['HeroSection', 'ChallengeSolutionSection', 'PillarsSection', 'TestimonialsSection', 'FeatureGridSection', 'CtaSection']) {
+    expect(chunks).not.toContain(staticSection)
+  }
+
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  await page.getByRole('link', { name: 'See How It Works' }).click()
+  await expect(page).toHaveURL('/app')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(seedHeadingOf('page.app', 'heroSection'))
+  expect(chunks).toEqual(expect.arrayContaining(['HeroSection', 'DashboardSection', 'FeatureGridSection', 'StepsSection', 'StatsSection', 'CtaSection']))
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHero.heading!)
+  await expect(page.getByRole('heading', { level: 2, name: seedHeadingOf('page.home', 'pillarsSection') })).toBeVisible()
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true) // no reload on the way
+  expect(problems).toEqual([])
+})
+
+/** The heading of the first section of a type on a page, in the seed. */
+function seedHeadingOf(pageId: string, type: string): string {
+  const sections = seed.find((doc) => doc._id === pageId)?.sections as Array<{ _type: string; heading?: string }>
+  return sections.find((section) => section._type === type)!.heading!
+}

@@ -1,4 +1,4 @@
-import { renderToReadableStream } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { ServerRouter, type EntryContext } from 'react-router'
 import { ServerStyleSheet } from 'styled-components'
 
@@ -11,18 +11,20 @@ export default async function handleRequest(
 ) {
   const sheet = new ServerStyleSheet()
   try {
-    const stream = await renderToReadableStream(
+    // Every Suspense boundary (lazily loaded sections) in place: React would otherwise move large or late
+    // ones after the fallback, with inline scripts to swap them in.
+    const { prelude } = await prerender(
       sheet.collectStyles(<ServerRouter context={routerContext} url={request.url} />),
       {
         signal: request.signal,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError(error: unknown) {
           responseStatusCode = 500
           console.error(error)
         },
       },
     )
-    await stream.allReady
-    const html = await new Response(stream).text()
+    const html = await new Response(prelude).text()
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
     return new Response(html.replace('</head>', `${sheet.getStyleTags()}</head>`), {
       status: responseStatusCode,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ResourceContent, SiteSettings } from '../../../apps/web/app/content/types'
-import { ArticlePage } from '../../../apps/web/app/pages/ArticlePage'
+import { ArticlePage, preloadArticleBody } from '../../../apps/web/app/pages/ArticlePage'
 import { renderWithTheme } from '../support/render'
 import { loadRoute } from '../support/seed'
 
@@ -14,6 +14,7 @@ describe('ArticlePage', () => {
     settings = open.settings
     article = open.resource!
     gated = (await loadRoute('/resources/scaling-guide')).resource!
+    await preloadArticleBody() // the body renders at once, so a body left out is not merely still loading
   })
 
   it('renders the header: back link, category, title as h1, description, month-and-year and read time', () => {

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { SECTION_TYPE_NAMES } from '@site/schemas'
 import type { Section } from '../../../apps/web/app/content/types'
-import { sectionComponents } from '../../../apps/web/app/sections/registry'
+import { sectionRegistry } from '../../../apps/web/app/sections/registry'
 import { SectionList } from '../../../apps/web/app/sections/SectionList'
 import { renderWithTheme } from '../support/render'
 import { seedSection, seedSettings } from '../support/seed'
@@ -19,17 +19,17 @@ const pascal = (typeName: string) => typeName[0]!.toUpperCase() + typeName.slice
 
 describe('the section registry', () => {
   it('has exactly one component for every section type of the schema', () => {
-    expect(Object.keys(sectionComponents).sort()).toEqual([...SECTION_TYPE_NAMES].sort())
+    expect(Object.keys(sectionRegistry).sort()).toEqual([...SECTION_TYPE_NAMES].sort())
   })
 
-  it('joins a schema file and a component file of the same name', () => {
+  it('joins a schema file and a component file of the same name', async () => {
     const schemaFiles = baseNames('../../../packages/schemas/src/sections/', '.ts')
     const componentFiles = baseNames('../../../apps/web/app/sections/', '.tsx')
     expect(schemaFiles).toEqual([...SECTION_TYPE_NAMES].map(pascal).sort())
     for (const name of schemaFiles) expect(componentFiles).toContain(name)
-    for (const [type, component] of Object.entries(sectionComponents)) {
-      // A lazily loaded component keeps the name of its wrapper, so compare the registered function's name.
-      expect(component.name || (component as { displayName?: string }).displayName).toBe(pascal(type))
+    for (const [type, entry] of Object.entries(sectionRegistry)) {
+      const component = await entry.component.preload()
+      expect(component.name).toBe(pascal(type))
     }
   })
 })
@@ -40,7 +40,7 @@ describe('SectionList', () => {
     const hero = await seedSection('/', 'heroSection')
     const unknown = { _type: 'carouselSection', _key: 'x1' } as unknown as Section
     renderWithTheme(<SectionList sections={[unknown, hero]} settings={await seedSettings()} />)
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hero.heading!)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(hero.heading!)
     expect(warn).toHaveBeenCalledWith('Skipping section 0 of unknown type "carouselSection"')
   })
 
@@ -50,7 +50,7 @@ describe('SectionList', () => {
     const hero = await seedSection('/', 'heroSection')
     const broken = { ...(await seedSection('/', 'faqSection')), items: 'not a list' } as unknown as Section
     renderWithTheme(<SectionList sections={[hero, broken]} settings={await seedSettings()} />)
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hero.heading!)
-    expect(warn.mock.calls.some(([message]) => String(message).startsWith('Skipping section faqSection'))).toBe(true)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(hero.heading!)
+    await vi.waitFor(() => expect(warn.mock.calls.some(([message]) => String(message).startsWith('Skipping section faqSection'))).toBe(true))
   })
 })

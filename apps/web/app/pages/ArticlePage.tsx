@@ -3,17 +3,22 @@ import { ArrowLeft } from 'lucide-react'
 import { ButtonLink } from '../components/Button'
 import { Container } from '../components/Container'
 import { ResourceMeta } from '../components/ResourceMeta'
-import { RichText } from '../components/RichText'
 import { SmartLink } from '../components/SmartLink'
 import type { ResourceContent, SiteSettings } from '../content/types'
 import { ResourceGateSlot } from '../forms/gate/ResourceGateSlot'
+import { lazyComponent } from '../islands/lazyComponent'
+import { StaticIsland } from '../islands/StaticIsland'
 import { SiteChrome } from '../layout/SiteChrome'
+
+// The article's text needs no JavaScript: it is an island, and Portable Text loads only to render it anew.
+const articleBody = lazyComponent(() => import('../components/RichText').then((module) => module.RichText))
+export const preloadArticleBody = articleBody.preload
 
 /** A resource (article or guide): header, body (behind the lead form when gated) and closing call to action. */
 export function ArticlePage({ settings, resource }: { settings: SiteSettings; resource: ResourceContent }) {
   const body = (
     <Body>
-      <RichText value={resource.body} />
+      <StaticIsland id="article-body" component={articleBody} props={{ value: resource.body }} />
     </Body>
   )
   const cta = resource.callToAction

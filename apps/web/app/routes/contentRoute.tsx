@@ -1,15 +1,22 @@
+import { Suspense } from 'react'
 import { data } from 'react-router'
 import type { Route } from './+types/contentRoute'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
-import { ArticlePage } from '../pages/ArticlePage'
+import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { usePreviewContent } from '../preview/liveRouteContent'
 import { previewRouteContext } from '../preview/previewConfig.server'
 import { withoutStega } from '../preview/withoutStega'
 import { SectionPage } from '../pages/SectionPage'
+import { preloadSections } from '../sections/SectionList'
 import { routeMeta } from '../seo/routeMeta'
+
+// Articles are one route type of many: their page (and Portable Text) loads only where one is shown.
+const loadArticleModule = () => import('../pages/ArticlePage')
+const articlePage = lazyComponent(() => loadArticleModule().then((module) => module.ArticlePage))
+const preloadArticle = () => Promise.all([articlePage.preload(), loadArticleModule().then((module) => module.preloadArticleBody())])
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url)
@@ -22,13 +29,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** A client navigation: the build's data for the route, with the modules of what it shows loaded first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const content = await serverLoader()
+  if (!content.notFound) await Promise.all([preloadSections(content.page?.sections), content.resource && preloadArticle()])
+  return content
+}
+
 export const meta: Route.MetaFunction = ({ data }) => routeMeta(withoutStega(data))
 
 export default function ContentRoute({ loaderData }: Route.ComponentProps) {
   const content = usePreviewContent(loaderData)
   if (content.notFound) return <NotFoundPage />
   const { settings, page, resource } = content
-  if (resource) return <ArticlePage settings={settings} resource={resource} />
+  if (resource) {
+    return (
+      <Suspense fallback={null}>
+        <articlePage.Component settings={settings} resource={resource} />
+      </Suspense>
+    )
+  }
   if (page) return <SectionPage settings={settings} page={page} />
   return <NotFoundPage />
 }

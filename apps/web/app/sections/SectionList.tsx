@@ -1,7 +1,10 @@
-import { Component, type ReactNode } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 import type { Section, SiteSettings } from '../content/types'
+import { StaticIsland } from '../islands/StaticIsland'
 import { SectionEditTarget } from '../preview/SectionEditTarget'
-import { sectionComponents, type SectionComponent } from './registry'
+import { sectionRegistry, type SectionEntry } from './registry'
+
+type AnyEntry = SectionEntry<Section['_type']>
 
 /** Renders a page's sections in order; an unknown or broken section is skipped, not the page. */
 export function SectionList({ sections, settings, documentId }: { sections: Section[] | null; settings: SiteSettings; documentId?: string }) {
@@ -9,21 +12,37 @@ export function SectionList({ sections, settings, documentId }: { sections: Sect
   return (
     <>
       {sections?.map((section, index) => {
-        const Render = sectionComponents[section._type] as SectionComponent<Section> | undefined
-        if (!Render) {
+        const entry = sectionEntry(section)
+        if (!entry) {
           console.warn(`Skipping section ${index} of unknown type "${section._type}"`)
           return null
         }
+        const props = { section, settings, isPageHeading: index === h1Index }
         return (
           <SectionBoundary key={section._key} name={`${section._type} (${section._key})`}>
             <SectionEditTarget documentId={documentId} sectionKey={section._key}>
-              <Render section={section} settings={settings} isPageHeading={index === h1Index} />
+              {entry.interactive ? (
+                <Suspense fallback={null}>
+                  <entry.component.Component {...props} />
+                </Suspense>
+              ) : (
+                <StaticIsland id={`section-${section._key}`} component={entry.component} props={props} />
+              )}
             </SectionEditTarget>
           </SectionBoundary>
         )
       })}
     </>
   )
+}
+
+function sectionEntry(section: Section): AnyEntry | undefined {
+  return Object.hasOwn(sectionRegistry, section._type) ? (sectionRegistry[section._type] as AnyEntry) : undefined
+}
+
+/** Loads the modules of the sections a page shows, so that a client navigation renders them at once. */
+export function preloadSections(sections: Section[] | null | undefined): Promise<unknown> {
+  return Promise.all((sections ?? []).map((section) => sectionEntry(section)?.component.preload()))
 }
 
 /** The page's h1 is its hero's heading, or else the heading of its first section that has one. */

@@ -1,58 +1,48 @@
 import type { ComponentType } from 'react'
 import type { SectionOf, SectionType, SiteSettings } from '../content/types'
-import { HeroSection } from './HeroSection'
-import { QualificationFormSection } from './QualificationFormSection'
-import { ContactFormSection } from './ContactFormSection'
-import { GiveawayFormSection } from './GiveawayFormSection'
-import { GuideOfferSection } from './GuideOfferSection'
-import { NewsletterSection } from './NewsletterSection'
-import { RichTextSection } from './RichTextSection'
-import { DashboardSection } from './DashboardSection'
-import { CountdownSection } from './CountdownSection'
-import { RulesSection } from './RulesSection'
-import { DisclosureSection } from './DisclosureSection'
-import { ResourceGridSection } from './ResourceGridSection'
-import { LegalDocumentSection } from './LegalDocumentSection'
-import { FeatureGridSection } from './FeatureGridSection'
-import { PillarsSection } from './PillarsSection'
-import { ChallengeSolutionSection } from './ChallengeSolutionSection'
-import { TestimonialsSection } from './TestimonialsSection'
-import { FaqSection } from './FaqSection'
-import { ComparisonTableSection } from './ComparisonTableSection'
-import { StatsSection } from './StatsSection'
-import { CtaSection } from './CtaSection'
-import { PricingSection } from './PricingSection'
-import { StepsSection } from './StepsSection'
-import { PlatformListSection } from './PlatformListSection'
+import { lazyComponent, type LazyComponent } from '../islands/lazyComponent'
 
 /** `isPageHeading`: this section's heading is the page's one h1 (see pageHeadingIndex). */
 export type SectionProps<T extends SectionType> = { section: SectionOf<T>; settings: SiteSettings; isPageHeading: boolean }
-export type SectionComponent<S> = ComponentType<{ section: S; settings: SiteSettings; isPageHeading: boolean }>
+
+export interface SectionEntry<T extends SectionType> {
+  /** The component, of the same name as the type, in a module of its own that loads on demand. */
+  component: LazyComponent<SectionProps<T>>
+  /**
+   * Needs JavaScript to work (state, timers, forms), so it is hydrated when the page first loads. A
+   * section that is not interactive keeps its prerendered markup then, and its module is not loaded
+   * until a client navigation renders it (islands/StaticIsland).
+   */
+  interactive: boolean
+}
+
+const staticSection = <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive: false })
+const interactiveSection = <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive: true })
 
 /** Each section `_type` of the schema and the one component, of the same name, that renders it. */
-export const sectionComponents: { [T in SectionType]?: SectionComponent<SectionOf<T>> } = {
-  heroSection: HeroSection,
-  qualificationFormSection: QualificationFormSection,
-  contactFormSection: ContactFormSection,
-  giveawayFormSection: GiveawayFormSection,
-  guideOfferSection: GuideOfferSection,
-  newsletterSection: NewsletterSection,
-  richTextSection: RichTextSection,
-  dashboardSection: DashboardSection,
-  countdownSection: CountdownSection,
-  rulesSection: RulesSection,
-  disclosureSection: DisclosureSection,
-  resourceGridSection: ResourceGridSection,
-  legalDocumentSection: LegalDocumentSection,
-  featureGridSection: FeatureGridSection,
-  pillarsSection: PillarsSection,
-  challengeSolutionSection: ChallengeSolutionSection,
-  testimonialsSection: TestimonialsSection,
-  faqSection: FaqSection,
-  comparisonTableSection: ComparisonTableSection,
-  statsSection: StatsSection,
-  ctaSection: CtaSection,
-  pricingSection: PricingSection,
-  stepsSection: StepsSection,
-  platformListSection: PlatformListSection,
+export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
+  heroSection: staticSection(() => import('./HeroSection').then((module) => module.HeroSection)),
+  qualificationFormSection: interactiveSection(() => import('./QualificationFormSection').then((module) => module.QualificationFormSection)),
+  contactFormSection: interactiveSection(() => import('./ContactFormSection').then((module) => module.ContactFormSection)),
+  giveawayFormSection: interactiveSection(() => import('./GiveawayFormSection').then((module) => module.GiveawayFormSection)),
+  guideOfferSection: interactiveSection(() => import('./GuideOfferSection').then((module) => module.GuideOfferSection)),
+  newsletterSection: interactiveSection(() => import('./NewsletterSection').then((module) => module.NewsletterSection)),
+  richTextSection: staticSection(() => import('./RichTextSection').then((module) => module.RichTextSection)),
+  dashboardSection: staticSection(() => import('./DashboardSection').then((module) => module.DashboardSection)),
+  countdownSection: interactiveSection(() => import('./CountdownSection').then((module) => module.CountdownSection)),
+  rulesSection: staticSection(() => import('./RulesSection').then((module) => module.RulesSection)),
+  disclosureSection: staticSection(() => import('./DisclosureSection').then((module) => module.DisclosureSection)),
+  resourceGridSection: staticSection(() => import('./ResourceGridSection').then((module) => module.ResourceGridSection)),
+  legalDocumentSection: staticSection(() => import('./LegalDocumentSection').then((module) => module.LegalDocumentSection)),
+  featureGridSection: staticSection(() => import('./FeatureGridSection').then((module) => module.FeatureGridSection)),
+  pillarsSection: staticSection(() => import('./PillarsSection').then((module) => module.PillarsSection)),
+  challengeSolutionSection: staticSection(() => import('./ChallengeSolutionSection').then((module) => module.ChallengeSolutionSection)),
+  testimonialsSection: staticSection(() => import('./TestimonialsSection').then((module) => module.TestimonialsSection)),
+  faqSection: interactiveSection(() => import('./FaqSection').then((module) => module.FaqSection)),
+  comparisonTableSection: staticSection(() => import('./ComparisonTableSection').then((module) => module.ComparisonTableSection)),
+  statsSection: staticSection(() => import('./StatsSection').then((module) => module.StatsSection)),
+  ctaSection: staticSection(() => import('./CtaSection').then((module) => module.CtaSection)),
+  pricingSection: staticSection(() => import('./PricingSection').then((module) => module.PricingSection)),
+  stepsSection: staticSection(() => import('./StepsSection').then((module) => module.StepsSection)),
+  platformListSection: staticSection(() => import('./PlatformListSection').then((module) => module.PlatformListSection)),
 }

@@ -38,7 +38,11 @@ export const GlobalStyle = createGlobalStyle`
   }
   [tabindex='-1']:focus { outline: none; }
   /* The browser skips layout and paint of sections far from the viewport until they come near it. */
-  #main > section:not(:first-child) { content-visibility: auto; contain-intrinsic-size: auto 720px; }
+  #main > section:not(:first-child), #main > [data-island]:not(:first-child) > section {
+    content-visibility: auto; contain-intrinsic-size: auto 720px;
+  }
+  /* The wrapper of markup that needs no JavaScript (islands/StaticIsland) takes no part in layout. */
+  [data-island] { display: contents; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType } from 'react'
+
+/** A component whose module loads on demand, and which renders at once (without suspending) once loaded. */
+export interface LazyComponent<Props extends object> {
+  Component: ComponentType<Props>
+  /** Starts loading the module (once); resolves with the component. */
+  preload: () => Promise<ComponentType<Props>>
+  /** The component, if its module has loaded. */
+  loaded: () => ComponentType<Props> | undefined
+}
+
+export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyComponent<Props> {
+  let loaded: ComponentType<Props> | undefined
+  let loading: Promise<ComponentType<Props>> | undefined
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined // a chunk that failed to load (offline, new deploy) is tried again next time
+        throw error
+      },
+    )
+    return loading
+  }
+  // React.lazy suspends once even for a module already in memory: a preloaded module renders directly instead.
+  const Suspending = lazy(async () => ({ default: await preload() }))
+  function Component(props: Props) {
+    const Loaded = loaded ?? Suspending
+    return <Loaded {...props} />
+  }
+  return { Component, preload, loaded: () => loaded }
+}
