@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { PageContent, ResourceContent, SiteSettings } from '../content/types'
+import type { PageContent, ResourceContent, SectionOf, SiteSettings } from '../content/types'
 import { articleJsonLd, faqJsonLd, organizationJsonLd } from './structuredData'
 
 export type RouteSeoData =
@@ -37,6 +37,7 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...heroImagePreload(page),
     { property: 'og:type', content: resource ? 'article' : 'website' },
     { property: 'og:site_name', content: company },
     { property: 'og:title', content: title },
@@ -51,4 +52,14 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
     { name: 'twitter:image', content: image },
     ...structuredData.map((json) => ({ 'script:ld+json': json })),
   ]
+}
+
+/**
+ * A hero's background image is the first thing the visitor sees (often the largest paint), but the
+ * browser finds a CSS background only once the styles apply: it is requested with the HTML instead.
+ */
+function heroImagePreload(page: PageContent | null): MetaDescriptor[] {
+  const hero = page?.sections?.find((section): section is SectionOf<'heroSection'> => section._type === 'heroSection')
+  const src = hero?.backgroundImage?.src
+  return src ? [{ tagName: 'link', rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }] : []
 }
