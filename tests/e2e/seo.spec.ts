@@ -51,7 +51,7 @@ test.describe('the served HTML, read without running scripts', () => {
   test('a hero background image is requested with the HTML, not once the styles apply', async ({ request }) => {
     const imagePreloads = async (path: string) =>
       [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((match) => match[0])
-    expect(await imagePreloads('/conference-giveaway')).toEqual(['<link rel="preload" as="image" href="/greenville-downtown.webp" fetchPriority="high"/>'])
+    expect(await imagePreloads('/conference-giveaway')).toEqual(['<link rel="preload" as="image" href="/greenville-downtown.jpg" fetchPriority="high"/>'])
     expect(await imagePreloads('/')).toEqual([]) // its hero has no image
   })
 

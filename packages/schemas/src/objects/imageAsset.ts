@@ -13,7 +13,7 @@ export const imageAsset = defineType({
       name: 'src',
       title: 'Image path',
       type: 'string',
-      description: 'A path on the website such as /greenville-downtown.webp, or an https:// URL.',
+      description: 'A path on the website such as /greenville-downtown.jpg, or an https:// URL.',
       validation: (rule) => rule.required().custom(validateUrlPath),
     }),
     defineField({
