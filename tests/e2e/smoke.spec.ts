@@ -91,3 +91,15 @@ function seedHeadingOf(pageId: string, type: string): string {
   const sections = seed.find((doc) => doc._id === pageId)?.sections as Array<{ _type: string; heading?: string }>
   return sections.find((section) => section._type === type)!.heading!
 }
+
+test('a client navigation whose section code cannot load (a newer deploy removed it) loads the page as a document instead', async ({ page }) => {
+  await page.route(/\/assets\/DashboardSection-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  await page.getByRole('link', { name: 'See How It Works' }).click()
+  await expect(page).toHaveURL('/app')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(seedHeadingOf('page.app', 'heroSection'))
+  await expect(page.getByRole('heading', { level: 2, name: seedHeadingOf('page.app', 'dashboardSection') })).toBeVisible()
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false)
+})

@@ -7,6 +7,8 @@
  * doubled the time to the largest paint (bench/results.md). Links work before hydration as plain links.
  */
 
+import { isLibraryChunk, LIBRARY_CHUNKS } from './firstLoadChunks.ts'
+
 /** How long to wait for a first paint that may never come (a tab opened in the background has no frames). */
 const FIRST_PAINT_TIMEOUT_MS = 1000
 /** Margin after the first painted frame, so that the paint is presented before any script is requested. */
@@ -32,11 +34,14 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
   const routeModules = theOne(statements, ROUTE_MODULES, file)
   const entry = theOne(statements, ENTRY_IMPORT, file)
   if (statements.length !== routes.length + 3) throw new Error(`${file}: unexpected statements in React Router's bootstrap`)
+  // Evaluated one per task before the app's modules, which would otherwise evaluate them all in one long task.
+  const libraries = LIBRARY_CHUNKS.flatMap((chunk) => preloads.filter((href) => isLibraryChunk(href, chunk.name)))
 
   const script = [
     `const preload=${JSON.stringify(preloads)};`,
     'const load=async()=>{',
     "for(const href of preload){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}",
+    `for(const href of ${JSON.stringify(libraries)}){await import(href);await new Promise((resume)=>setTimeout(resume))}`,
     `await import(${JSON.stringify(manifest)});`,
     `const [${routes.map((route) => route.name).join(',')}]=await Promise.all([${routes.map((route) => `import(${JSON.stringify(route.href)})`).join(',')}]);`,
     `window.__reactRouterRouteModules=${routeModules};`,

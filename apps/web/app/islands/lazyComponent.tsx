@@ -5,8 +5,6 @@ export interface LazyComponent<Props extends object> {
   Component: ComponentType<Props>
   /** Starts loading the module (once); resolves with the component. */
   preload: () => Promise<ComponentType<Props>>
-  /** The component, if its module has loaded. */
-  loaded: () => ComponentType<Props> | undefined
 }
 
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyComponent<Props> {
@@ -28,5 +26,5 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
     const Loaded = loaded ?? Suspending
     return <Loaded {...props} />
   }
-  return { Component, preload, loaded: () => loaded }
+  return { Component, preload }
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { data } from 'react-router'
+import { data, redirectDocument } from 'react-router'
 import type { Route } from './+types/contentRoute'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
@@ -30,9 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A client navigation: the build's data for the route, with the modules of what it shows loaded first. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const content = await serverLoader()
-  if (!content.notFound) await Promise.all([preloadSections(content.page?.sections), content.resource && preloadArticle()])
+  if (content.notFound) return content
+  const loaded = await Promise.all([preloadSections(content.page?.sections), content.resource && preloadArticle()]).then(
+    () => true,
+    () => false,
+  )
+  // A chunk that is gone (the site was deployed again since this tab opened) or did not arrive: the
+  // prerendered page loads as a document instead, and needs no chunk to show its content.
+  if (!loaded) throw redirectDocument(new URL(request.url).pathname)
   return content
 }
 
