@@ -73,15 +73,28 @@ export function originOf(url: string | undefined): string | undefined {
  * honours it, including for 404.html) and a `_headers` rule per route (Netlify/Cloudflare format,
  * honoured by scripts/static-server.ts), which can also carry frame-ancestors.
  */
-export function applyContentSecurityPolicy(dist: string, sources: CspSources): void {
+export function applyContentSecurityPolicy(
+  dist: string,
+  sources: CspSources,
+  {
+    finishHtml = (html) => html,
+    siteWideHeaders = [],
+  }: {
+    /** A last rewrite of each page before its scripts are hashed, in the same pass over the files. */
+    finishHtml?: (html: string, file: string) => string
+    /** More `Name: value` headers for every path. */
+    siteWideHeaders?: string[]
+  } = {},
+): void {
   const headerRules: string[] = [
     '/*',
+    ...siteWideHeaders.map((header) => `  ${header}`),
     '  X-Content-Type-Options: nosniff',
     '  Referrer-Policy: strict-origin-when-cross-origin',
     '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
   ]
   for (const file of htmlFiles(dist)) {
-    const html = readFileSync(file, 'utf8')
+    const html = finishHtml(readFileSync(file, 'utf8'), file)
     const hashes = inlineScriptHashes(html)
     const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(hashes, sources, { forMetaTag: true })}"/>`
     writeFileSync(file, html.replace('<head>', `<head>${meta}`))

@@ -21,4 +21,4 @@ const SITE_CHUNK = {
 export const FIRST_LOAD_CHUNKS = [...LIBRARY_CHUNKS, SITE_CHUNK]
 
 /** The built file of a library chunk, e.g. /assets/lib-react-C1x2.js; its name is the group's. */
-export const isLibraryChunk = (href: string, name: string) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(href)
+export const isLibraryChunk = (href: string, name: string) => href.slice(href.lastIndexOf('/') + 1).startsWith(`${name}-`)

@@ -1,7 +1,6 @@
-import { appendFileSync, cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
-import { htmlFiles } from './htmlFiles.ts'
 import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint.ts'
 
 /**
@@ -41,9 +40,11 @@ export function publishStaticSite({
   } else {
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
   }
-  for (const file of htmlFiles(dist)) writeFileSync(file, loadScriptsAfterFirstPaint(readFileSync(file, 'utf8'), file))
-  applyContentSecurityPolicy(dist, csp)
-  if (!indexable) appendFileSync(join(dist, '_headers'), '/*\n  X-Robots-Tag: noindex, nofollow\n')
+  // The policy hashes each page's inline scripts, so it sees the rewritten bootstrap.
+  applyContentSecurityPolicy(dist, csp, {
+    finishHtml: loadScriptsAfterFirstPaint,
+    siteWideHeaders: indexable ? [] : ['X-Robots-Tag: noindex, nofollow'],
+  })
 }
 
 export function sitemapXml(routePaths: string[], siteUrl: string): string {

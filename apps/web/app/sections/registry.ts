@@ -16,8 +16,11 @@ export interface SectionEntry<T extends SectionType> {
   interactive: boolean
 }
 
-const staticSection = <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive: false })
-const interactiveSection = <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive: true })
+const sectionOf =
+  (interactive: boolean) =>
+  <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive })
+const staticSection = sectionOf(false)
+const interactiveSection = sectionOf(true)
 
 /** Each section `_type` of the schema and the one component, of the same name, that renders it. */
 export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
