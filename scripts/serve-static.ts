@@ -7,7 +7,8 @@
 import { startStaticServer } from './static-server'
 
 const args = new Map<string, string>()
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '')
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '')
 
 const server = await startStaticServer({
   dir: args.get('dir') ?? 'apps/web/dist',

@@ -55,7 +55,10 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] })
     } else {
       const colon = line.indexOf(':')
@@ -66,7 +69,12 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
 }
 
 /** `compress`: gzip text for clients that accept it, as production hosts do (the benchmark turns it on). */
-export async function startStaticServer(options: { dir: string; port?: number; host?: string; compress?: boolean }): Promise<StaticServer> {
+export async function startStaticServer(options: {
+  dir: string
+  port?: number
+  host?: string
+  compress?: boolean
+}): Promise<StaticServer> {
   const dir = resolve(options.dir)
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
   const headersFile = join(dir, '_headers')
@@ -97,7 +105,11 @@ export async function startStaticServer(options: { dir: string; port?: number; h
       if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value
     }
     let body: Buffer = readFileSync(served)
-    if (options.compress && COMPRESSIBLE.has(extname(served)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    if (
+      options.compress &&
+      COMPRESSIBLE.has(extname(served)) &&
+      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    ) {
       body = gzipped(served, body)
       headers['content-encoding'] = 'gzip'
       headers.vary = 'Accept-Encoding'

@@ -46,7 +46,10 @@ export async function buildSite(name: string, env: Record<string, string> = {}):
     child.once('close', resolve)
   })
   if (code !== 0) {
-    const tail = log.slice(-40).map((line) => line.text).join('\n')
+    const tail = log
+      .slice(-40)
+      .map((line) => line.text)
+      .join('\n')
     throw new Error(`The ${name} build failed (exit ${code}):\n${tail}`)
   }
   return { clientBuildDir: join(webDir, buildDir, 'client'), outDir, durationMs: performance.now() - started, log }

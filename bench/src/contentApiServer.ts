@@ -16,7 +16,10 @@ export async function startCompressedContentApi(seedFile: string, port: number):
   const server = createServer(async (req, res) => {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers })
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+      method: req.method,
+      headers,
+    })
     const response = await handleQueryApiRequest(request, { documents, datasets: [EMBEDDED_DATASET] })
     const body = Buffer.from(await response.arrayBuffer())
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 0

@@ -14,6 +14,7 @@ export async function listFormRoutes(seedFile: string): Promise<string[]> {
   const documents = parseNdjson(readFileSync(seedFile, 'utf8'), seedFile)
   const result = await runQuery(documents, FORM_ROUTES_QUERY, { formSections: FORM_SECTIONS })
   if (typeof result !== 'object' || result === null || !('pages' in result) || !('resources' in result)) return []
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
+  const strings = (value: unknown) =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
   return [...strings(result.pages), ...strings(result.resources).map((slug) => `/resources/${slug}`)].sort()
 }

@@ -39,7 +39,12 @@ export async function startLighthouse(): Promise<Lighthouse> {
   })
   return {
     async measure(url) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      })
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
       return summarise(url, result.lhr)
     },
@@ -48,7 +53,8 @@ export async function startLighthouse(): Promise<Lighthouse> {
 }
 
 function summarise(url: string, lhr: Result): PageMeasurement {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const score = (id: string) => {
     const value = lhr.categories[id]?.score
     if (typeof value !== 'number') throw new Error(`No ${id} score for ${url}`)

@@ -37,7 +37,8 @@ const clientOnly = await buildClientOnly(contentApi.origin, allRoutes)
 const variants: BuiltVariant[] = [prerendered, clientOnly]
 
 const servers: StaticServer[] = []
-for (const variant of variants) servers.push(await startStaticServer({ dir: variant.siteDir, port: ports[variant.name], compress: true }))
+for (const variant of variants)
+  servers.push(await startStaticServer({ dir: variant.siteDir, port: ports[variant.name], compress: true }))
 
 const measurements = new Map<string, PageMeasurement[]>()
 const key = (variant: VariantName, route: string) => `${variant} ${route}`
@@ -64,8 +65,10 @@ try {
         const measurement = await measure(origin(variant.name) + route)
         measurements.set(key(variant.name, route), [...(measurements.get(key(variant.name, route)) ?? []), measurement])
         done++
-        const remainingMin = ((performance.now() - started) / done) * (total - done) / 60_000
-        log(`${done}/${total} run ${run} ${variant.name} ${route}: performance ${measurement.performance}, LCP ${Math.round(measurement.lcpMs)} ms (~${remainingMin.toFixed(0)} min left)`)
+        const remainingMin = (((performance.now() - started) / done) * (total - done)) / 60_000
+        log(
+          `${done}/${total} run ${run} ${variant.name} ${route}: performance ${measurement.performance}, LCP ${Math.round(measurement.lcpMs)} ms (~${remainingMin.toFixed(0)} min left)`,
+        )
       }
     }
   }
@@ -104,7 +107,9 @@ function loadedScripts(variant: BuiltVariant, route: string): ScriptSize[] {
 }
 
 function sitemapPaths(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((match) => (match[1] ? [new URL(match[1]).pathname] : []))
+  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((match) =>
+    match[1] ? [new URL(match[1]).pathname] : [],
+  )
 }
 
 function log(message: string): void {

@@ -31,7 +31,10 @@ export interface LighthouseReport {
 
 const HOME_JS_BUDGET_KB = 130
 
-type Medians = Pick<PageMeasurement, 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls'> & {
+type Medians = Pick<
+  PageMeasurement,
+  'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls'
+> & {
   scriptKb: number
 }
 
@@ -72,7 +75,9 @@ function worstOf(
   unit: string,
   digits = 0,
 ) {
-  const sorted = [...rows].sort((a, b) => (direction === 'min' ? pick(a.value) - pick(b.value) : pick(b.value) - pick(a.value)))
+  const sorted = [...rows].sort((a, b) =>
+    direction === 'min' ? pick(a.value) - pick(b.value) : pick(b.value) - pick(a.value),
+  )
   const worst = sorted[0]
   if (!worst) return { worst: 'not measured', pass: false }
   const failing = rows.filter((row) => !meets(pick(row.value))).map((row) => row.route)
@@ -93,7 +98,10 @@ const TARGETS: Target[] = [
 export function describeMachine(results: RouteResult[], loadAverages: { start: number; end: number }): string {
   const cpu = cpus()
   const all = results.flatMap((result) => [...result.prerendered, ...result.clientOnly])
-  const chromium = execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  const chromium = execFileSync(process.env.CHROME_PATH || '/usr/bin/chromium', ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim()
   return [
     `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
     `Node ${process.version}, ${chromium}, Lighthouse ${all[0]?.lighthouseVersion ?? '?'}`,
@@ -107,14 +115,22 @@ const sumGzip = (scripts: ScriptSize[]) => scripts.reduce((sum, script) => sum +
 
 /** Writes the report and returns its one-line summary. */
 export function writeLighthouseReport(file: string, report: LighthouseReport): string {
-  const rows = report.results.map((result) => ({ route: result.route, value: medians(result.prerendered), client: medians(result.clientOnly) }))
+  const rows = report.results.map((result) => ({
+    route: result.route,
+    value: medians(result.prerendered),
+    client: medians(result.clientOnly),
+  }))
   // What `/` really loads (lazy chunks of its interactive sections too); the HTML's own list if `/` was not run.
   const { declared, loaded } = report.homeScripts
   const homeScripts = loaded.length > 0 ? loaded : declared
   const homeKb = sumGzip(homeScripts) / 1000
   const targets = [
     ...TARGETS.map((target) => ({ label: target.label, ...target.check(rows) })),
-    { label: `home page JS ≤ ${HOME_JS_BUDGET_KB} kB gzip`, worst: `${homeKb.toFixed(1)} kB`, pass: homeKb <= HOME_JS_BUDGET_KB },
+    {
+      label: `home page JS ≤ ${HOME_JS_BUDGET_KB} kB gzip`,
+      worst: `${homeKb.toFixed(1)} kB`,
+      pass: homeKb <= HOME_JS_BUDGET_KB,
+    },
   ]
   const loadedLibraries = libraryLoads(report)
   const lcpRatios = rows.map((row) => row.value.lcpMs / row.client.lcpMs)
@@ -126,10 +142,12 @@ export function writeLighthouseReport(file: string, report: LighthouseReport): s
     '',
     `- Machine: ${report.machine}.`,
     `- Lighthouse defaults: mobile form factor, simulated throttling (slow 4G, 4× CPU slowdown). ${report.runs} run(s) per route and variant, interleaved; every figure is the median of the runs.` +
-      (report.runs < 3 ? ' **Fewer runs than the default 3** (`--runs`), so scores can be a few points off a median.' : ''),
+      (report.runs < 3
+        ? ' **Fewer runs than the default 3** (`--runs`), so scores can be a few points off a median.'
+        : ''),
     `- Routes: ${report.results.length}${report.allRoutes ? ' (every route of the sitemap)' : ' (a subset, chosen with --routes)'}.`,
     `- Variants: **prerendered** is the production build (HTML with content, hydrates); **client-only** is the same app as a plain SPA — an empty HTML shell whose JavaScript fetches the route's content from the query API at run time. Build times: ${(report.buildMs.prerendered / 1000).toFixed(1)} s and ${(report.buildMs.clientOnly / 1000).toFixed(1)} s.`,
-    '- Serving: scripts/static-server.ts with gzip on (as production hosts compress); the client-only variant\'s query API answers gzip-compressed too, like Sanity\'s. JS kB: bytes transferred for the page\'s scripts (gzip), from Lighthouse\'s network requests. 1 kB = 1000 bytes.',
+    "- Serving: scripts/static-server.ts with gzip on (as production hosts compress); the client-only variant's query API answers gzip-compressed too, like Sanity's. JS kB: bytes transferred for the page's scripts (gzip), from Lighthouse's network requests. 1 kB = 1000 bytes.",
     '',
     '## Targets (production build)',
     '',
@@ -150,22 +168,31 @@ export function writeLighthouseReport(file: string, report: LighthouseReport): s
     '',
     '| route | prerendered LCP | client-only LCP | ratio |',
     '|---|---:|---:|---:|',
-    ...rows.map((row, index) => `| ${row.route} | ${Math.round(row.value.lcpMs)} ms | ${Math.round(row.client.lcpMs)} ms | ${lcpRatios[index]?.toFixed(2)} |`),
+    ...rows.map(
+      (row, index) =>
+        `| ${row.route} | ${Math.round(row.value.lcpMs)} ms | ${Math.round(row.client.lcpMs)} ms | ${lcpRatios[index]?.toFixed(2)} |`,
+    ),
     `| **median** | | | **${median(lcpRatios).toFixed(2)}** |`,
     '',
     '## Home page JavaScript',
     '',
     `What the production \`/\` loads${loaded.length > 0 ? ', as Lighthouse saw it' : ' up front (\`/\` was not run: read from its HTML)'}; sizes read from the built output, gzip level 6. ` +
-      'Up front: the module scripts and modulepreloads of its HTML, the bootstrap\'s `import()`, and their static imports; ' +
+      "Up front: the module scripts and modulepreloads of its HTML, the bootstrap's `import()`, and their static imports; " +
       'the rest are lazy chunks, of the sections that need JavaScript (sections that do not keep their prerendered markup and load no code).',
     '',
     '| chunk | raw kB | gzip kB | |',
     '|---|---:|---:|---|',
-    ...homeScripts.map((script) => `| ${script.path} | ${kb(script.rawBytes)} | ${kb(script.gzipBytes)} | ${declared.some((upFront) => upFront.path === script.path) ? 'up front' : 'lazy'} |`),
+    ...homeScripts.map(
+      (script) =>
+        `| ${script.path} | ${kb(script.rawBytes)} | ${kb(script.gzipBytes)} | ${declared.some((upFront) => upFront.path === script.path) ? 'up front' : 'lazy'} |`,
+    ),
     `| **total** | **${kb(homeScripts.reduce((sum, script) => sum + script.rawBytes, 0))}** | **${homeKb.toFixed(1)}** | |`,
     '',
     ...(loaded.length > 0
-      ? [`Client-only variant: ${kb(sumGzip(report.homeScripts.clientOnlyLoaded))} kB gzip in ${report.homeScripts.clientOnlyLoaded.length} files (it bundles @sanity/client).`, '']
+      ? [
+          `Client-only variant: ${kb(sumGzip(report.homeScripts.clientOnlyLoaded))} kB gzip in ${report.homeScripts.clientOnlyLoaded.length} files (it bundles @sanity/client).`,
+          '',
+        ]
       : []),
     '## Form libraries',
     '',
@@ -180,7 +207,9 @@ export function writeLighthouseReport(file: string, report: LighthouseReport): s
 
   const failing = targets.filter((target) => !target.pass).map((target) => target.label)
   const worst = (pick: (value: Medians) => number, direction: 1 | -1) =>
-    rows.map((row) => pick(row.value)).reduce((a, b) => (direction * (b - a) > 0 ? b : a), direction === 1 ? -Infinity : Infinity)
+    rows
+      .map((row) => pick(row.value))
+      .reduce((a, b) => (direction * (b - a) > 0 ? b : a), direction === 1 ? -Infinity : Infinity)
   return [
     `bench: ${rows.length} routes × ${report.runs} runs —`,
     `perf min ${worst((value) => value.performance, -1)},`,
@@ -216,7 +245,8 @@ function libraryLoads(report: LighthouseReport) {
     for (const route of routes) if (!formRoutes.has(route)) offenders.add(route)
     return `| ${library} | ${chunks.join(', ') || 'none'} | ${routes.join(', ') || 'no measured route'} |`
   })
-  const summary = offenders.size > 0 ? `loaded without a form on ${[...offenders].join(', ')}` : 'loaded only on form routes'
+  const summary =
+    offenders.size > 0 ? `loaded without a form on ${[...offenders].join(', ')}` : 'loaded only on form routes'
   return { rows, pass: offenders.size === 0, summary }
 }
 

@@ -12,9 +12,12 @@ import { benchDir, seedFile } from './paths.ts'
 import { writeScaleReport, type ScaleResult } from './scaleReport.ts'
 import { SYNTHETIC_PATH, syntheticResources } from './syntheticResources.ts'
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '10,100,1000' }, label: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '10,100,1000' }, label: { type: 'string' } },
+})
 const sizes = values.sizes.split(',').map(Number)
-if (sizes.some((size) => !Number.isInteger(size) || size < 0)) throw new Error(`--sizes must list whole numbers, not "${values.sizes}"`)
+if (sizes.some((size) => !Number.isInteger(size) || size < 0))
+  throw new Error(`--sizes must list whole numbers, not "${values.sizes}"`)
 
 const workDir = mkdtempSync(join(tmpdir(), 'bench-scale-'))
 const results: ScaleResult[] = []
@@ -25,7 +28,9 @@ try {
     writeFileSync(dataset, `${readFileSync(seedFile, 'utf8').trimEnd()}\n${synthetic.join('\n')}\n`)
     console.error(`[bench:scale] building with ${size} synthetic resources…`)
     const result = measure(size, await buildSite(`scale-${size}`, { CONTENT_SEED_FILE: dataset }))
-    console.error(`[bench:scale] N=${size}: ${result.pages} pages, build ${(result.buildMs / 1000).toFixed(1)} s, ${result.msPerPage.toFixed(1)} ms/page (${result.msPerSyntheticPage.toFixed(1)} per synthetic page)`)
+    console.error(
+      `[bench:scale] N=${size}: ${result.pages} pages, build ${(result.buildMs / 1000).toFixed(1)} s, ${result.msPerPage.toFixed(1)} ms/page (${result.msPerSyntheticPage.toFixed(1)} per synthetic page)`,
+    )
     results.push(result)
   }
 } finally {

@@ -38,14 +38,18 @@ export function syntheticResources(count: number): SanityDocument[] {
         description: `Referral tactics for advisory practices, part ${n} of the benchmark library.`,
       },
       body: [
-        block(`b${n}a`, 'normal', [span(`s${n}a`, 'Referrals remain the cheapest and warmest source of new clients for most practices.')]),
+        block(`b${n}a`, 'normal', [
+          span(`s${n}a`, 'Referrals remain the cheapest and warmest source of new clients for most practices.'),
+        ]),
         block(`b${n}b`, 'h2', [span(`s${n}b`, 'Ask at the right moment')]),
         block(`b${n}c`, 'normal', [
           span(`s${n}c`, 'Timing:', ['strong']),
           span(`s${n}d`, ' ask right after a review meeting in which the client heard good news about their plan.'),
         ]),
         block(`b${n}d`, 'h2', [span(`s${n}e`, 'Make it easy to say yes')]),
-        block(`b${n}e`, 'normal', [span(`s${n}f`, 'Offer a short, no-pressure introduction call and a page the client can forward.')]),
+        block(`b${n}e`, 'normal', [
+          span(`s${n}f`, 'Offer a short, no-pressure introduction call and a page the client can forward.'),
+        ]),
       ],
       callToAction: {
         _type: 'callToAction',

@@ -20,12 +20,14 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-const textFiles = (dir: string) => filesUnder(dir).filter((file) => /\.(html|data|js|json|xml|txt)$/.test(file) || file.endsWith('_headers'))
+const textFiles = (dir: string) =>
+  filesUnder(dir).filter((file) => /\.(html|data|js|json|xml|txt)$/.test(file) || file.endsWith('_headers'))
 const read = (file: string) => readFileSync(file, 'utf8')
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '')
 
 function requireBuild(dir: string, command: string) {
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} is missing: run ${command} first (scripts/test-all.sh does)`)
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir} is missing: run ${command} first (scripts/test-all.sh does)`)
 }
 
 describe('preview build (apps/web/dist-preview)', () => {
@@ -64,13 +66,17 @@ describe('preview build (apps/web/dist-preview)', () => {
   it('ships the visual-editing and live-mode code in lazily loaded chunks only', () => {
     const chunks = filesUnder(join(PREVIEW, 'assets')).filter((file) => file.endsWith('.js'))
     for (const marker of VISUAL_EDITING_MARKERS) {
-      expect(chunks.some((file) => read(file).includes(marker)), marker).toBe(true)
+      expect(
+        chunks.some((file) => read(file).includes(marker)),
+        marker,
+      ).toBe(true)
     }
     const html = read(join(PREVIEW, 'index.html'))
     const eagerScripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!)
     for (const script of eagerScripts) {
       const code = read(join(PREVIEW, script))
-      for (const marker of VISUAL_EDITING_MARKERS) expect(code.includes(marker), `${script} loads with the page`).toBe(false)
+      for (const marker of VISUAL_EDITING_MARKERS)
+        expect(code.includes(marker), `${script} loads with the page`).toBe(false)
     }
   })
 })
@@ -86,7 +92,10 @@ describe('production build (apps/web/dist)', () => {
     const files = textFiles(PRODUCTION)
     expect(files.filter((file) => read(file).includes('data-sanity'))).toEqual([])
     for (const marker of VISUAL_EDITING_MARKERS) {
-      expect(files.filter((file) => read(file).includes(marker)), marker).toEqual([])
+      expect(
+        files.filter((file) => read(file).includes(marker)),
+        marker,
+      ).toEqual([])
     }
   })
 

@@ -33,7 +33,13 @@ test('every route change scrolls to the top and focuses the new page heading', a
 test('the header links, the active page, Book a Demo and Sign In', async ({ page }) => {
   await page.goto('/solutions')
   const nav = page.getByRole('navigation', { name: 'Main' })
-  const expected = [['Home', '/'], ['Solutions', '/solutions'], ['App', '/app'], ['About', '/about'], ['Resources', '/resources']]
+  const expected = [
+    ['Home', '/'],
+    ['Solutions', '/solutions'],
+    ['App', '/app'],
+    ['About', '/about'],
+    ['Resources', '/resources'],
+  ]
   const links = nav.getByRole('link')
   await expect(links).toHaveCount(expected.length)
   for (const [index, [name, href]] of expected.entries()) {
@@ -53,14 +59,28 @@ test('the full footer: three columns, tagline, bottom row with the current year'
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
   const columns: Record<string, Array<[string, string]>> = {
-    Solutions: [['Sales Enablement App', '/app'], ['Build & Release', '/solutions'], ['Rocket', '/solutions'], ['Webinars', '/webinar-strategy']],
-    Company: [['About Us', '/about'], ['Contact Us', '/contact'], ['Resources', '/resources']],
-    Legal: [['Privacy Policy', '/privacy-policy'], ['Terms of Service', '/terms-of-service'], ['Cookie Policy', '/cookie-policy']],
+    Solutions: [
+      ['Sales Enablement App', '/app'],
+      ['Build & Release', '/solutions'],
+      ['Rocket', '/solutions'],
+      ['Webinars', '/webinar-strategy'],
+    ],
+    Company: [
+      ['About Us', '/about'],
+      ['Contact Us', '/contact'],
+      ['Resources', '/resources'],
+    ],
+    Legal: [
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms of Service', '/terms-of-service'],
+      ['Cookie Policy', '/cookie-policy'],
+    ],
   }
   for (const [title, links] of Object.entries(columns)) {
     const column = footer.getByRole('navigation', { name: title })
     await expect(column.getByRole('link')).toHaveCount(links.length)
-    for (const [name, href] of links) await expect(column.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    for (const [name, href] of links)
+      await expect(column.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
   }
   await expect(footer.getByText('Empowering Financial Advisors')).toBeVisible()
   await expect(footer.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeVisible()

@@ -5,7 +5,12 @@ const SITE_URL = 'https://www.example.test' // SITE_URL of the test build (scrip
 
 const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]
 const decode = (text: string) =>
-  text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!))
 
@@ -50,8 +55,12 @@ test.describe('the served HTML, read without running scripts', () => {
 
   test('a hero background image is requested with the HTML, not once the styles apply', async ({ request }) => {
     const imagePreloads = async (path: string) =>
-      [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((match) => match[0])
-    expect(await imagePreloads('/conference-giveaway')).toEqual(['<link rel="preload" as="image" href="/greenville-downtown.jpg" fetchPriority="high"/>'])
+      [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(
+        (match) => match[0],
+      )
+    expect(await imagePreloads('/conference-giveaway')).toEqual([
+      '<link rel="preload" as="image" href="/greenville-downtown.jpg" fetchPriority="high"/>',
+    ])
     expect(await imagePreloads('/')).toEqual([]) // its hero has no image
   })
 
@@ -65,7 +74,11 @@ test.describe('the served HTML, read without running scripts', () => {
 test('sitemap.xml lists exactly the routes, and robots.txt points at it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const locations = [...sitemap.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]).sort()
-  expect(locations).toEqual(seedRoutes().map((path) => `${SITE_URL}${path}`).sort())
+  expect(locations).toEqual(
+    seedRoutes()
+      .map((path) => `${SITE_URL}${path}`)
+      .sort(),
+  )
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
 })
 

@@ -4,9 +4,9 @@ import { parseNdjson, seedFilePath } from '@site/content-api'
 import { waitForHydration, watchConsole } from './support/pageChecks'
 
 const seed = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
-const homeHero = (seed.find((doc) => doc._id === 'page.home')?.sections as Array<{ _type: string; heading?: string }>).find(
-  (section) => section._type === 'heroSection',
-)!
+const homeHero = (
+  seed.find((doc) => doc._id === 'page.home')?.sections as Array<{ _type: string; heading?: string }>
+).find((section) => section._type === 'heroSection')!
 
 test('the prerendered home page shows the seed content and hydrates without a warning', async ({ page }) => {
   const problems = watchConsole(page)
@@ -56,7 +56,9 @@ test('the page renders its first frame before any of its JavaScript is requested
   expect(Math.min(...timing.scriptStarts)).toBeGreaterThan(Math.max(timing.firstFrame, timing.parsed))
 })
 
-test('sections that need no JavaScript keep their prerendered markup: their code loads only when a client navigation renders them', async ({ page }) => {
+test('sections that need no JavaScript keep their prerendered markup: their code loads only when a client navigation renders them', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   const chunks: string[] = []
   page.on('response', (response) => {
@@ -70,7 +72,14 @@ test('sections that need no JavaScript keep their prerendered markup: their code
   await faq.click() // the FAQ is interactive: hydrated, with its code
   await expect(faq).toHaveAttribute('aria-expanded', 'true')
   expect(chunks).toContain('FaqSection')
-  for (const staticSection of ['HeroSection', 'ChallengeSolutionSection', 'PillarsSection', 'TestimonialsSection', 'FeatureGridSection', 'CtaSection']) {
+  for (const staticSection of [
+    'HeroSection',
+    'ChallengeSolutionSection',
+    'PillarsSection',
+    'TestimonialsSection',
+    'FeatureGridSection',
+    'CtaSection',
+  ]) {
     expect(chunks).not.toContain(staticSection)
   }
 
@@ -78,10 +87,21 @@ test('sections that need no JavaScript keep their prerendered markup: their code
   await page.getByRole('link', { name: 'See How It Works' }).click()
   await expect(page).toHaveURL('/app')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(seedHeadingOf('page.app', 'heroSection'))
-  expect(chunks).toEqual(expect.arrayContaining(['HeroSection', 'DashboardSection', 'FeatureGridSection', 'StepsSection', 'StatsSection', 'CtaSection']))
+  expect(chunks).toEqual(
+    expect.arrayContaining([
+      'HeroSection',
+      'DashboardSection',
+      'FeatureGridSection',
+      'StepsSection',
+      'StatsSection',
+      'CtaSection',
+    ]),
+  )
   await page.goBack()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHero.heading!)
-  await expect(page.getByRole('heading', { level: 2, name: seedHeadingOf('page.home', 'pillarsSection') })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 2, name: seedHeadingOf('page.home', 'pillarsSection') }),
+  ).toBeVisible()
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true) // no reload on the way
   expect(problems).toEqual([])
 })
@@ -92,14 +112,20 @@ function seedHeadingOf(pageId: string, type: string): string {
   return sections.find((section) => section._type === type)!.heading!
 }
 
-test('a client navigation whose section code cannot load (a newer deploy removed it) loads the page as a document instead', async ({ page }) => {
-  await page.route(/\/assets\/DashboardSection-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+test('a client navigation whose section code cannot load (a newer deploy removed it) loads the page as a document instead', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/DashboardSection-[\w-]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'Not Found' }),
+  )
   await page.goto('/')
   await waitForHydration(page)
   await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   await page.getByRole('link', { name: 'See How It Works' }).click()
   await expect(page).toHaveURL('/app')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(seedHeadingOf('page.app', 'heroSection'))
-  await expect(page.getByRole('heading', { level: 2, name: seedHeadingOf('page.app', 'dashboardSection') })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 2, name: seedHeadingOf('page.app', 'dashboardSection') }),
+  ).toBeVisible()
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false)
 })

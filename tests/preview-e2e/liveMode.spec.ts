@@ -41,7 +41,11 @@ async function bundleHarness(): Promise<string> {
     logLevel: 'silent',
     build: {
       write: false,
-      lib: { entry: fileURLToPath(new URL('./studioHarness.ts', import.meta.url)), formats: ['es'], fileName: 'harness' },
+      lib: {
+        entry: fileURLToPath(new URL('./studioHarness.ts', import.meta.url)),
+        formats: ['es'],
+        fileName: 'harness',
+      },
       minify: false,
     },
   })
@@ -57,7 +61,10 @@ async function bundleHarness(): Promise<string> {
 test.use({
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessRespectPreflightResults'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessRespectPreflightResults',
+    ],
   },
 })
 
@@ -72,7 +79,9 @@ test.afterAll(async () => {
   await server?.close()
 })
 
-test('live mode: draft content the Studio sends through the window connection replaces the prerendered copy', async ({ page }) => {
+test('live mode: draft content the Studio sends through the window connection replaces the prerendered copy', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   await page.route(`${STUDIO_ORIGIN}/**`, (route) => {
     const { pathname } = new URL(route.request().url())
@@ -88,7 +97,11 @@ test('live mode: draft content the Studio sends through the window connection re
   await expect(heading).toBeVisible({ timeout: 15_000 })
 
   // The site registers the route's query with the "Studio"…
-  await expect.poll(() => page.evaluate(() => (window as unknown as { liveQueries?: unknown[] }).liveQueries?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { liveQueries?: unknown[] }).liveQueries?.length ?? 0), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0)
   const [listen] = await page.evaluate(() => (window as unknown as { liveQueries: QueryListen[] }).liveQueries)
   expect(listen).toMatchObject({ projectId: 'embedded', dataset: 'production', params: { path: '/' } })
 
@@ -96,11 +109,14 @@ test('live mode: draft content the Studio sends through the window connection re
   const documents = applyPerspective(seedWithHomeDraft(), 'drafts')
   const result = await runQuery(documents, listen!.query, listen!.params)
   const resultSourceMap = inferContentSourceMap(result, datasetIndexForTests(documents))
-  await page.evaluate((change) => (window as unknown as { sendQueryResult: (value: unknown) => void }).sendQueryResult(change), {
-    ...listen!,
-    result,
-    resultSourceMap,
-  })
+  await page.evaluate(
+    (change) => (window as unknown as { sendQueryResult: (value: unknown) => void }).sendQueryResult(change),
+    {
+      ...listen!,
+      result,
+      resultSourceMap,
+    },
+  )
 
   await expect.poll(async () => vercelStegaSplit(await heading.innerText()).cleaned.trim()).toBe(DRAFT_HEADING)
   const link = vercelStegaDecode<{ href: string }>(await heading.innerText())

@@ -30,10 +30,14 @@ test.afterAll(async () => {
   await server?.close()
 })
 
-test('the preview build hydrates with overlay targets, edit links in its copy and the visual-editing code loaded', async ({ page }) => {
+test('the preview build hydrates with overlay targets, edit links in its copy and the visual-editing code loaded', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    )
   })
   const scripts: string[] = []
   page.on('response', (response) => scripts.push(new URL(response.url()).pathname))

@@ -20,12 +20,19 @@ const paths = args.length > 0 ? args : ['/']
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 })
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } })
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') console.log(`[${width}px ${message.type()}] ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.log(`[${width}px ${message.type()}] ${message.text()}`)
   })
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: 'networkidle' })

@@ -11,7 +11,8 @@ const documents: SanityDocument[] = [
   { _id: 'drafts.b', _type: 'note', title: 'Draft-only B' },
   { _id: 'c', _type: 'note', title: 'Published C' },
 ]
-const api = (request: Request) => handleQueryApiRequest(request, { documents: () => documents, datasets: ['production'] })
+const api = (request: Request) =>
+  handleQueryApiRequest(request, { documents: () => documents, datasets: ['production'] })
 const url = (path: string) => `http://api.test${path}`
 
 describe('embedded Sanity query API', () => {
@@ -41,12 +42,16 @@ describe('embedded Sanity query API', () => {
     ['raw', ['Draft A', 'Draft-only B', 'Published A', 'Published C']],
   ])('applies the %s perspective', async (perspective, titles) => {
     const query = encodeURIComponent('*[] .title')
-    const response = await api(new Request(url(`/v2025-02-19/data/query/production?query=${query}&perspective=${perspective}`)))
+    const response = await api(
+      new Request(url(`/v2025-02-19/data/query/production?query=${query}&perspective=${perspective}`)),
+    )
     expect(((await response.json()).result as string[]).sort()).toEqual(titles)
   })
 
   it('defaults to raw before API version 2025-02-19, as the hosted API does', async () => {
-    const response = await api(new Request(url(`/v2021-10-21/data/query/production?query=${encodeURIComponent('count(*)')}`)))
+    const response = await api(
+      new Request(url(`/v2021-10-21/data/query/production?query=${encodeURIComponent('count(*)')}`)),
+    )
     expect((await response.json()).result).toBe(4)
   })
 
@@ -57,8 +62,10 @@ describe('embedded Sanity query API', () => {
     })
   })
 
-  it('reports a query syntax error in Sanity\'s error shape', async () => {
-    const response = await api(new Request(url(`/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_type ==')}`)))
+  it("reports a query syntax error in Sanity's error shape", async () => {
+    const response = await api(
+      new Request(url(`/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_type ==')}`)),
+    )
     expect(response.status).toBe(400)
     const body = await response.json()
     expect(body.error).toMatchObject({ type: 'queryParseError', query: '*[_type ==' })
@@ -70,7 +77,9 @@ describe('embedded Sanity query API', () => {
     const unknown = await api(new Request(url(`/v2025-02-19/data/query/staging?query=${encodeURIComponent('1')}`)))
     expect(unknown.status).toBe(404)
     expect((await unknown.json()).error.description).toBe('Dataset "staging" not found')
-    const badParam = await api(new Request(url(`/v2025-02-19/data/query/production?query=${encodeURIComponent('$x')}&$x=notjson`)))
+    const badParam = await api(
+      new Request(url(`/v2025-02-19/data/query/production?query=${encodeURIComponent('$x')}&$x=notjson`)),
+    )
     expect(badParam.status).toBe(400)
     expect((await badParam.json()).error.description).toBe('Parameter "$x" is not valid JSON')
   })
@@ -82,16 +91,24 @@ describe('embedded Sanity query API', () => {
   })
 
   it('names the line of a malformed NDJSON document', () => {
-    expect(() => parseNdjson('{"_id":"a","_type":"x"}\n{"_id":', 'seed.ndjson')).toThrow(/^seed\.ndjson:2: not valid JSON/)
-    expect(() => parseNdjson('{"_type":"x"}', 'seed.ndjson')).toThrow('seed.ndjson:1: a document needs a string _id and _type')
+    expect(() => parseNdjson('{"_id":"a","_type":"x"}\n{"_id":', 'seed.ndjson')).toThrow(
+      /^seed\.ndjson:2: not valid JSON/,
+    )
+    expect(() => parseNdjson('{"_type":"x"}', 'seed.ndjson')).toThrow(
+      'seed.ndjson:1: a document needs a string _id and _type',
+    )
   })
 
   it('serves @sanity/client through msw and through a real local HTTP server, with the same results', async () => {
     server.use(...contentApiHandlers({ documents }))
     const query = '*[_type == "note"] | order(_id) { _id, title }'
     const viaMsw = await createClient({
-      projectId: 'embedded', dataset: 'production', apiVersion: '2025-02-19', useCdn: false,
-      apiHost: MSW_CONTENT_API_ORIGIN, useProjectHostname: false,
+      projectId: 'embedded',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      useCdn: false,
+      apiHost: MSW_CONTENT_API_ORIGIN,
+      useProjectHostname: false,
     }).fetch(query)
 
     const seedFile = `${process.env.TMPDIR ?? '/tmp'}/content-api-test-${process.pid}.ndjson`
@@ -101,11 +118,18 @@ describe('embedded Sanity query API', () => {
     server.close() // let the real request through
     try {
       const viaHttp = await createClient({
-        projectId: 'embedded', dataset: 'production', apiVersion: '2025-02-19', useCdn: false,
-        apiHost: http.origin, useProjectHostname: false,
+        projectId: 'embedded',
+        dataset: 'production',
+        apiVersion: '2025-02-19',
+        useCdn: false,
+        apiHost: http.origin,
+        useProjectHostname: false,
       }).fetch(query)
       expect(viaHttp).toEqual(viaMsw)
-      expect(viaMsw).toEqual([{ _id: 'a', title: 'Published A' }, { _id: 'c', title: 'Published C' }])
+      expect(viaMsw).toEqual([
+        { _id: 'a', title: 'Published A' },
+        { _id: 'c', title: 'Published C' },
+      ])
     } finally {
       server.listen({ onUnhandledRequest: 'error' })
       await http.close()

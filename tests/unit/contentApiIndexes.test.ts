@@ -12,7 +12,12 @@ const resources: SanityDocument[] = Array.from({ length: 300 }, (_, i) => ({
   readTime: i % 20,
 }))
 const documents: SanityDocument[] = [
-  { _id: 'home', _type: 'page', path: { current: '/' }, related: [{ _ref: 'resource.7' }, { _ref: 'resource.250' }, { _ref: 'missing' }] },
+  {
+    _id: 'home',
+    _type: 'page',
+    path: { current: '/' },
+    related: [{ _ref: 'resource.7' }, { _ref: 'resource.250' }, { _ref: 'missing' }],
+  },
   ...resources,
   { _id: 'about', _type: 'page', path: { current: '/about' } },
   { _id: 'stray', _type: 'note', slug: { current: 'guide-7' }, category: 'Guide' },
@@ -28,9 +33,9 @@ describe('embedded query API filters and references over many documents', () => 
   })
 
   it('returns every match in dataset order, applying the terms that are not equalities too', async () => {
-    expect(await runQuery(documents, '*[_type == "resource" && category == $category]._id', { category: 'Guide' })).toEqual(
-      idsWhere((doc) => doc._type === 'resource' && doc.category === 'Guide'),
-    )
+    expect(
+      await runQuery(documents, '*[_type == "resource" && category == $category]._id', { category: 'Guide' }),
+    ).toEqual(idsWhere((doc) => doc._type === 'resource' && doc.category === 'Guide'))
     expect(await runQuery(documents, '*[category == "Guide" && readTime > 15]._id')).toEqual(
       idsWhere((doc) => doc.category === 'Guide' && typeof doc.readTime === 'number' && doc.readTime > 15),
     )
@@ -47,7 +52,11 @@ describe('embedded query API filters and references over many documents', () => 
   })
 
   it('resolves references, and a dangling one to null', async () => {
-    expect(await runQuery(documents, '*[_id == "home"][0].related[]->slug.current')).toEqual(['guide-7', 'guide-250', null])
+    expect(await runQuery(documents, '*[_id == "home"][0].related[]->slug.current')).toEqual([
+      'guide-7',
+      'guide-250',
+      null,
+    ])
   })
 
   it('answers from the new documents when it is given a new array', async () => {

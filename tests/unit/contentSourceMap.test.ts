@@ -12,10 +12,19 @@ const documents: SanityDocument[] = [
     title: 'Home',
     sections: [
       { _key: 'hero1', _type: 'heroSection', heading: 'Grow your practice' },
-      { _key: 'quotes', _type: 'testimonialsSection', testimonials: [{ _key: 'r1', _type: 'reference', _ref: 'quote-a' }] },
+      {
+        _key: 'quotes',
+        _type: 'testimonialsSection',
+        testimonials: [{ _key: 'r1', _type: 'reference', _ref: 'quote-a' }],
+      },
     ],
   },
-  { _id: 'drafts.home', _type: 'page', title: 'Home (draft)', sections: [{ _key: 'hero1', _type: 'heroSection', heading: 'Draft heading' }] },
+  {
+    _id: 'drafts.home',
+    _type: 'page',
+    title: 'Home (draft)',
+    sections: [{ _key: 'hero1', _type: 'heroSection', heading: 'Draft heading' }],
+  },
   { _id: 'quote-a', _type: 'testimonial', quote: 'They doubled our leads' },
 ]
 
@@ -55,14 +64,24 @@ describe('Content Source Maps of the embedded query API', () => {
       paths: ['$'],
       mappings: {
         "$['page']": { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } },
-        "$['page']['sections'][0]['items'][0]": { type: 'value', source: { type: 'documentValue', document: 1, path: 0 } },
-        "$['page']['sections'][0]['items'][1]": { type: 'value', source: { type: 'documentValue', document: 1, path: 0 } },
+        "$['page']['sections'][0]['items'][0]": {
+          type: 'value',
+          source: { type: 'documentValue', document: 1, path: 0 },
+        },
+        "$['page']['sections'][0]['items'][1]": {
+          type: 'value',
+          source: { type: 'documentValue', document: 1, path: 0 },
+        },
       },
     })
   })
 
   it('names the draft document when the result comes from a draft, and escapes field names as the client does', () => {
-    const map = inferContentSourceMap({ "it's": { _id: 'home' } }, () => ({ _id: 'home', _type: 'page', _originalId: 'drafts.home' }))
+    const map = inferContentSourceMap({ "it's": { _id: 'home' } }, () => ({
+      _id: 'home',
+      _type: 'page',
+      _originalId: 'drafts.home',
+    }))
     expect(map.documents).toEqual([{ _id: 'drafts.home', _type: 'page' }])
     expect(Object.keys(map.mappings)).toEqual(["$['it\\'s']"])
   })
@@ -81,13 +100,21 @@ describe('Content Source Maps of the embedded query API', () => {
     ])
   })
 
-  it('lets @sanity/client encode edit links with each string\'s document and keyed field path', async () => {
+  it("lets @sanity/client encode edit links with each string's document and keyed field path", async () => {
     server.use(...contentApiHandlers({ documents }))
     const page = await stegaClient('published').fetch(PAGE_QUERY)
     expect(vercelStegaSplit(page.title).cleaned).toBe('Home')
     expect(editTarget(page.title)).toEqual({ id: 'home', type: 'page', path: 'title' })
-    expect(editTarget(page.sections[0].heading)).toEqual({ id: 'home', type: 'page', path: 'sections[_key=="hero1"].heading' })
-    expect(editTarget(page.sections[1].testimonials[0].quote)).toEqual({ id: 'quote-a', type: 'testimonial', path: 'quote' })
+    expect(editTarget(page.sections[0].heading)).toEqual({
+      id: 'home',
+      type: 'page',
+      path: 'sections[_key=="hero1"].heading',
+    })
+    expect(editTarget(page.sections[1].testimonials[0].quote)).toEqual({
+      id: 'quote-a',
+      type: 'testimonial',
+      path: 'quote',
+    })
     // The client's default filter leaves identifiers alone.
     expect(page.sections[0]._type).toBe('heroSection')
     expect(page._id).toBe('home')

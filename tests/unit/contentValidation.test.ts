@@ -110,7 +110,12 @@ describe('at build time, malformed content fails with the document id and the fi
   })
 
   it('a javascript: link in a button', async () => {
-    serve(seedWith('page.home', (doc) => (objectAt(doc, 'sections', home.hero.index, 'actions', 1).href = 'javascript:alert(1)')))
+    serve(
+      seedWith(
+        'page.home',
+        (doc) => (objectAt(doc, 'sections', home.hero.index, 'actions', 1).href = 'javascript:alert(1)'),
+      ),
+    )
     expect(await buildFailure('/')).toBe(
       `Malformed content in page "page.home" at sections[${home.hero.index}] (heroSection, _key "${home.hero.key}")` +
         `.actions[1] (link, _key "see-how-it-works").href: ${HREF_MESSAGE}`,
@@ -119,10 +124,17 @@ describe('at build time, malformed content fails with the document id and the fi
 
   it('a javascript: link inside the rich text of a resource', async () => {
     const body = arrayAt(documentById(seed, 'resource.sales-funnel'), 'body')
-    const blockIndex = body.findIndex((block) => isObject(block) && Array.isArray(block.markDefs) && block.markDefs.length > 0)
+    const blockIndex = body.findIndex(
+      (block) => isObject(block) && Array.isArray(block.markDefs) && block.markDefs.length > 0,
+    )
     const block = objectAt(body, blockIndex)
     const annotation = objectAt(block, 'markDefs', 0)
-    serve(seedWith('resource.sales-funnel', (doc) => (objectAt(doc, 'body', blockIndex, 'markDefs', 0).href = 'javascript:void(0)')))
+    serve(
+      seedWith(
+        'resource.sales-funnel',
+        (doc) => (objectAt(doc, 'body', blockIndex, 'markDefs', 0).href = 'javascript:void(0)'),
+      ),
+    )
     expect(await buildFailure('/resources/sales-funnel')).toBe(
       `Malformed content in resource "resource.sales-funnel" at body[${blockIndex}] (block, _key "${String(block._key)}")` +
         `.markDefs[0] (link, _key "${String(annotation._key)}").href: ${HREF_MESSAGE}`,
@@ -138,8 +150,20 @@ describe('at build time, malformed content fails with the document id and the fi
   })
 
   it('a lead score of 150', async () => {
-    const lead = objectAt(documentById(seed, 'page.solutions'), 'sections', solutions.dashboard.index, 'dashboard', 'leads', 2)
-    serve(seedWith('page.solutions', (doc) => (objectAt(doc, 'sections', solutions.dashboard.index, 'dashboard', 'leads', 2).score = 150)))
+    const lead = objectAt(
+      documentById(seed, 'page.solutions'),
+      'sections',
+      solutions.dashboard.index,
+      'dashboard',
+      'leads',
+      2,
+    )
+    serve(
+      seedWith(
+        'page.solutions',
+        (doc) => (objectAt(doc, 'sections', solutions.dashboard.index, 'dashboard', 'leads', 2).score = 150),
+      ),
+    )
     expect(await buildFailure('/solutions')).toBe(
       `Malformed content in page "page.solutions" at sections[${solutions.dashboard.index}] (dashboardSection, _key "${solutions.dashboard.key}")` +
         `.dashboard.leads[2] (mockLead, _key "${String(lead._key)}").score: Too big: expected number to be <=100`,
@@ -187,7 +211,11 @@ describe('at build time, malformed content fails with the document id and the fi
   })
 
   it('a section type the site does not know', async () => {
-    serve(seedWith('page.contact', (doc) => arrayAt(doc, 'sections').push({ _type: 'videoSection', _key: 'video', heading: 'Watch' })))
+    serve(
+      seedWith('page.contact', (doc) =>
+        arrayAt(doc, 'sections').push({ _type: 'videoSection', _key: 'video', heading: 'Watch' }),
+      ),
+    )
     expect(await buildFailure('/contact')).toBe(
       'Malformed content in page "page.contact" at sections[2] (videoSection, _key "video")._type: Unknown _type "videoSection"',
     )
@@ -241,9 +269,13 @@ describe('in the dev server, a malformed section is left out and logged; the res
     )
     const { page } = await fetchRouteContent('/', 'skip-section')
     const seedKeys = arrayAt(documentById(seed, 'page.home'), 'sections').map((section) => objectAt(section)._key)
-    expect(page?.sections?.map((section) => section._key)).toEqual(seedKeys.filter((key) => key !== home.hero.key && key !== home.cta.key))
+    expect(page?.sections?.map((section) => section._key)).toEqual(
+      seedKeys.filter((key) => key !== home.hero.key && key !== home.cta.key),
+    )
     expect(error.mock.calls).toEqual([
-      [`Malformed content in page "page.home" at sections[${home.hero.index}] (heroSection, _key "${home.hero.key}").heading: Required (the section is left out of the page)`],
+      [
+        `Malformed content in page "page.home" at sections[${home.hero.index}] (heroSection, _key "${home.hero.key}").heading: Required (the section is left out of the page)`,
+      ],
       [
         `Malformed content in page "page.home" at sections[${home.cta.index}] (ctaSection, _key "${home.cta.key}").tone: ` +
           'Invalid option: expected one of "brand"|"light" (the section is left out of the page)',
@@ -282,8 +314,12 @@ describe('the site rejects what the Studio rejects', () => {
   let workspace: Workspace
   beforeAll(() => {
     const client = createClient({
-      projectId: 'embedded', dataset: 'production', apiVersion: '2025-02-19', useCdn: false,
-      apiHost: MSW_CONTENT_API_ORIGIN, useProjectHostname: false,
+      projectId: 'embedded',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      useCdn: false,
+      apiHost: MSW_CONTENT_API_ORIGIN,
+      useProjectHostname: false,
     })
     // validateDocument reads only the schema and the client of the workspace.
     workspace = { schema, getClient: () => client } as unknown as Workspace
@@ -319,17 +355,49 @@ describe('the site rejects what the Studio rejects', () => {
       ?.replace(/\[\d+\] \((?:\w+, )?_key "([^"]+)"\)/g, '[_key=="$1"]')
 
   const cases: { name: string; id: string; path: string; edit: (doc: Json) => void }[] = [
-    { name: 'a missing heading', id: 'page.about', path: '/about', edit: (doc) => delete objectAt(doc, 'sections', about.grid.index).heading },
-    { name: 'an empty heading', id: 'page.about', path: '/about', edit: (doc) => (objectAt(doc, 'sections', about.grid.index).heading = '') },
-    { name: 'an empty list of cards', id: 'page.about', path: '/about', edit: (doc) => (objectAt(doc, 'sections', about.grid.index).items = []) },
-    ...['javascript:alert(1)', '//evil.example.com', 'ftp://files.example.com', 'contact', '/has space', 'tel:call-me'].map((href) => ({
+    {
+      name: 'a missing heading',
+      id: 'page.about',
+      path: '/about',
+      edit: (doc) => delete objectAt(doc, 'sections', about.grid.index).heading,
+    },
+    {
+      name: 'an empty heading',
+      id: 'page.about',
+      path: '/about',
+      edit: (doc) => (objectAt(doc, 'sections', about.grid.index).heading = ''),
+    },
+    {
+      name: 'an empty list of cards',
+      id: 'page.about',
+      path: '/about',
+      edit: (doc) => (objectAt(doc, 'sections', about.grid.index).items = []),
+    },
+    ...[
+      'javascript:alert(1)',
+      '//evil.example.com',
+      'ftp://files.example.com',
+      'contact',
+      '/has space',
+      'tel:call-me',
+    ].map((href) => ({
       name: `the link "${href}"`,
       id: 'page.home',
       path: '/',
       edit: (doc: Json) => (objectAt(doc, 'sections', home.hero.index, 'actions', 0).href = href),
     })),
-    { name: 'a grid of 5 columns', id: 'page.about', path: '/about', edit: (doc) => (objectAt(doc, 'sections', about.grid.index).columns = 5) },
-    { name: 'an unknown button tone', id: 'page.home', path: '/', edit: (doc) => (objectAt(doc, 'sections', home.cta.index).tone = 'dark') },
+    {
+      name: 'a grid of 5 columns',
+      id: 'page.about',
+      path: '/about',
+      edit: (doc) => (objectAt(doc, 'sections', about.grid.index).columns = 5),
+    },
+    {
+      name: 'an unknown button tone',
+      id: 'page.home',
+      path: '/',
+      edit: (doc) => (objectAt(doc, 'sections', home.cta.index).tone = 'dark'),
+    },
     {
       name: 'a lead score of 150',
       id: 'page.solutions',
@@ -342,9 +410,24 @@ describe('the site rejects what the Studio rejects', () => {
       path: '/solutions',
       edit: (doc) => (objectAt(doc, 'sections', solutions.dashboard.index, 'dashboard', 'leads', 0).age = 61.5),
     },
-    { name: 'a negative reading time', id: 'resource.sales-funnel', path: '/resources/sales-funnel', edit: (doc) => (doc.readTime = -5) },
-    { name: 'an anchor with "#"', id: 'page.about', path: '/about', edit: (doc) => (objectAt(doc, 'sections', about.grid.index).anchor = '#values') },
-    { name: 'a missing SEO description', id: 'page.contact', path: '/contact', edit: (doc) => delete objectAt(doc, 'seo').description },
+    {
+      name: 'a negative reading time',
+      id: 'resource.sales-funnel',
+      path: '/resources/sales-funnel',
+      edit: (doc) => (doc.readTime = -5),
+    },
+    {
+      name: 'an anchor with "#"',
+      id: 'page.about',
+      path: '/about',
+      edit: (doc) => (objectAt(doc, 'sections', about.grid.index).anchor = '#values'),
+    },
+    {
+      name: 'a missing SEO description',
+      id: 'page.contact',
+      path: '/contact',
+      edit: (doc) => delete objectAt(doc, 'seo').description,
+    },
   ]
 
   it.each(cases)('$name', async ({ id, path, edit }) => {
@@ -356,13 +439,20 @@ describe('the site rejects what the Studio rejects', () => {
     expect(studio).toContain(sitePath(site))
   })
 
-  it.each(['/contact', '#pricing', 'https://example.com/a?b=c', 'http://example.com', 'mailto:team@example.com', 'tel:+1 (864) 555-0142'])(
-    'and accepts the link "%s" as the Studio does',
-    async (href) => {
-      const documents = seedWith('page.home', (doc) => (objectAt(doc, 'sections', home.hero.index, 'actions', 0).href = href))
-      expect(await studioErrorPaths(documentById(documents, 'page.home'), documents)).toEqual([])
-      serve(documents)
-      expect(await buildFailure('/')).toBeNull()
-    },
-  )
+  it.each([
+    '/contact',
+    '#pricing',
+    'https://example.com/a?b=c',
+    'http://example.com',
+    'mailto:team@example.com',
+    'tel:+1 (864) 555-0142',
+  ])('and accepts the link "%s" as the Studio does', async (href) => {
+    const documents = seedWith(
+      'page.home',
+      (doc) => (objectAt(doc, 'sections', home.hero.index, 'actions', 0).href = href),
+    )
+    expect(await studioErrorPaths(documentById(documents, 'page.home'), documents)).toEqual([])
+    serve(documents)
+    expect(await buildFailure('/')).toBeNull()
+  })
 })

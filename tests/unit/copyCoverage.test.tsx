@@ -14,9 +14,29 @@ import { server } from './support/mswServer'
 
 // Values that are identifiers, URLs, enums or dates: code reads them, so they are not wrapped.
 const NOT_COPY = new Set([
-  '_id', '_type', '_key', '_ref', 'href', 'current', 'icon', 'style', 'variant', 'tone', 'kind', 'align',
-  'footer', 'category', 'questionId', 'documentUrl', 'src', 'publishedAt', 'giveawayEndsAt',
-  'anchor', 'defaultShareImage', 'listItem', 'marks',
+  '_id',
+  '_type',
+  '_key',
+  '_ref',
+  'href',
+  'current',
+  'icon',
+  'style',
+  'variant',
+  'tone',
+  'kind',
+  'align',
+  'footer',
+  'category',
+  'questionId',
+  'documentUrl',
+  'src',
+  'publishedAt',
+  'giveawayEndsAt',
+  'anchor',
+  'defaultShareImage',
+  'listItem',
+  'marks',
 ])
 // Values picked from a list of options stay as they are: the route rejects content outside the list.
 const OPTION_VALUES: Record<string, readonly string[]> = { status: ['Qualified', 'Nurturing'] }
@@ -25,7 +45,8 @@ const CLOSE = '⟧'
 
 function markStrings(value: unknown, key = ''): unknown {
   if (NOT_COPY.has(key)) return value
-  if (typeof value === 'string') return value.trim() && !OPTION_VALUES[key]?.includes(value) ? `${OPEN}${value}${CLOSE}` : value
+  if (typeof value === 'string')
+    return value.trim() && !OPTION_VALUES[key]?.includes(value) ? `${OPEN}${value}${CLOSE}` : value
   if (Array.isArray(value)) return value.map((item) => markStrings(item))
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, markStrings(inner, name)]))
@@ -39,7 +60,10 @@ function textOutsideMarkers(root: HTMLElement): string[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT)
   const collect = (text: string | null) => {
     // Marked strings, and fragments of them (an avatar's initial), come from the dataset.
-    const rest = (text ?? '').replace(/⟦[^⟧]*⟧/g, ' ').replace(/⟦\S*|\S*⟧/g, ' ').trim()
+    const rest = (text ?? '')
+      .replace(/⟦[^⟧]*⟧/g, ' ')
+      .replace(/⟦\S*|\S*⟧/g, ' ')
+      .trim()
     if (rest) leftovers.push(rest)
   }
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -75,7 +99,7 @@ describe('every visible word of marketing copy comes from the dataset', () => {
   })
   afterAll(() => rmSync(markedSeed, { force: true }))
 
-  it('leaves no text outside the marked CMS strings but the code\'s own fixed texts, on every route', async () => {
+  it("leaves no text outside the marked CMS strings but the code's own fixed texts, on every route", async () => {
     server.use(...contentApiHandlers({ seedFile: markedSeed }))
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const error = vi.spyOn(console, 'error')
@@ -86,7 +110,10 @@ describe('every visible word of marketing copy comes from the dataset', () => {
     const offending: string[] = []
     for (const path of paths) {
       const route = { Component: ContentRoute, loader, HydrateFallback: () => null }
-      const Stub = createRoutesStub([{ path: '/', ...route }, { path: '*', ...route }])
+      const Stub = createRoutesStub([
+        { path: '/', ...route },
+        { path: '*', ...route },
+      ])
       const { container, unmount } = render(
         <ThemeProvider theme={theme}>
           <Stub initialEntries={[path]} />

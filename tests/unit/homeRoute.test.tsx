@@ -30,7 +30,10 @@ describe('content from another seed file', () => {
     const { server } = await import('./support/mswServer')
     const hero = await seedSection('/', 'heroSection')
     const edited = `${process.env.TMPDIR ?? '/tmp'}/seed-edited-${process.pid}.ndjson`
-    writeFileSync(edited, readFileSync(seedFilePath(), 'utf8').replace(JSON.stringify(hero.heading), '"Edited in the NDJSON"'))
+    writeFileSync(
+      edited,
+      readFileSync(seedFilePath(), 'utf8').replace(JSON.stringify(hero.heading), '"Edited in the NDJSON"'),
+    )
     server.use(...contentApiHandlers({ seedFile: edited }))
     try {
       expect((await seedSection('/', 'heroSection')).heading).toBe('Edited in the NDJSON')

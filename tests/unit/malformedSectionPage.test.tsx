@@ -21,7 +21,10 @@ function seedWithBrokenCta() {
   const home = documents.find((doc) => doc._id === 'page.home')
   const sections = home?.sections
   if (!Array.isArray(sections)) throw new Error('The seed has no home page sections')
-  const cta: unknown = sections.find((section: unknown) => typeof section === 'object' && section !== null && '_key' in section && section._key === 'cta')
+  const cta: unknown = sections.find(
+    (section: unknown) =>
+      typeof section === 'object' && section !== null && '_key' in section && section._key === 'cta',
+  )
   if (typeof cta !== 'object' || cta === null) throw new Error('The home page has no "cta" section')
   Object.assign(cta, { tone: 'dark' })
   return { documents, ctaIndex: sections.indexOf(cta) }

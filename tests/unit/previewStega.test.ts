@@ -15,10 +15,33 @@ const PREVIEW_ENV = { VITE_SANITY_PREVIEW: 'true', SANITY_STUDIO_URL: 'https://s
 
 /** Written from the zod guards and the code, not from the filter: strings the code compares or links to. */
 const NEVER_ENCODED = new Set([
-  '_id', '_type', '_key', '_ref',
-  'align', 'variant', 'tone', 'category', 'footer', 'status', 'kind', 'style', 'listItem', 'icon', 'questionId',
-  'href', 'src', 'anchor', 'path', 'slug', 'documentUrl', 'defaultShareImage',
-  'publishedAt', 'giveawayEndsAt', 'contactEmail', 'contactPhone', 'landingPhone',
+  '_id',
+  '_type',
+  '_key',
+  '_ref',
+  'align',
+  'variant',
+  'tone',
+  'category',
+  'footer',
+  'status',
+  'kind',
+  'style',
+  'listItem',
+  'icon',
+  'questionId',
+  'href',
+  'src',
+  'anchor',
+  'path',
+  'slug',
+  'documentUrl',
+  'defaultShareImage',
+  'publishedAt',
+  'giveawayEndsAt',
+  'contactEmail',
+  'contactPhone',
+  'landingPhone',
 ])
 /** Copy that must carry an edit link whenever it comes from a page or a referenced document. */
 const ALWAYS_ENCODED = new Set(['heading', 'intro', 'eyebrow', 'quote', 'question', 'label', 'text'])
@@ -35,7 +58,8 @@ function stringLeaves(value: unknown, path: (string | number)[] = []): Leaf[] {
 }
 
 const hasStega = (value: string) => new RegExp(VERCEL_STEGA_REGEX.source, 'u').test(value)
-const lastField = (path: (string | number)[]) => path.filter((segment): segment is string => typeof segment === 'string').at(-1)
+const lastField = (path: (string | number)[]) =>
+  path.filter((segment): segment is string => typeof segment === 'string').at(-1)
 
 function editLink(value: string): URLSearchParams {
   const decoded = vercelStegaDecode<{ href: string }>(value)
@@ -65,11 +89,17 @@ describe('preview build: stega in the route content', () => {
   it('changes nothing in a production build', () => {
     expect(previewClientOptions({})).toEqual({})
     expect(previewRouteContext({})).toEqual({})
-    expect(previewRouteContext(PREVIEW_ENV).preview).toMatchObject({ projectId: EMBEDDED_PROJECT_ID, studioUrl: 'https://studio.example.test' })
+    expect(previewRouteContext(PREVIEW_ENV).preview).toMatchObject({
+      projectId: EMBEDDED_PROJECT_ID,
+      studioUrl: 'https://studio.example.test',
+    })
   })
 
   it('reads drafts and encodes edit links in a preview build', () => {
-    expect(previewClientOptions(PREVIEW_ENV)).toMatchObject({ perspective: 'drafts', stega: { enabled: true, studioUrl: 'https://studio.example.test' } })
+    expect(previewClientOptions(PREVIEW_ENV)).toMatchObject({
+      perspective: 'drafts',
+      stega: { enabled: true, studioUrl: 'https://studio.example.test' },
+    })
   })
 
   it('keeps every route valid for the zod guards, strictly, with stega in its strings', () => {
@@ -82,7 +112,9 @@ describe('preview build: stega in the route content', () => {
   it('never encodes option values, links, dates, contact details or SEO fields', () => {
     const encodedWhereForbidden = [...contentByRoute].flatMap(([route, raw]) =>
       stringLeaves(raw)
-        .filter(({ path, value }) => hasStega(value) && (NEVER_ENCODED.has(lastField(path) ?? '') || path.includes('seo')))
+        .filter(
+          ({ path, value }) => hasStega(value) && (NEVER_ENCODED.has(lastField(path) ?? '') || path.includes('seo')),
+        )
         .map(({ path }) => `${route}: ${path.join('.')}`),
     )
     expect(encodedWhereForbidden).toEqual([])
@@ -97,7 +129,9 @@ describe('preview build: stega in the route content', () => {
   })
 
   it('links the home hero heading to its field in the home page document', () => {
-    const home = contentByRoute.get('/') as { page: { _id: string; sections: Array<{ _type: string; _key: string; heading?: string }> } }
+    const home = contentByRoute.get('/') as {
+      page: { _id: string; sections: Array<{ _type: string; _key: string; heading?: string }> }
+    }
     const hero = home.page.sections.find((section) => section._type === 'heroSection')!
     const link = editLink(hero.heading!)
     expect(link.get('id')).toBe(home.page._id)
@@ -108,7 +142,11 @@ describe('preview build: stega in the route content', () => {
 })
 
 describe('preview build: the stega filter on the source paths of the hosted API', () => {
-  const encodes = (sourcePath: ContentSourceMapParsedPath, resultPath: ContentSourceMapParsedPath, value = 'Some copy') =>
+  const encodes = (
+    sourcePath: ContentSourceMapParsedPath,
+    resultPath: ContentSourceMapParsedPath,
+    value = 'Some copy',
+  ) =>
     stegaFilter({
       sourcePath,
       resultPath,
@@ -118,21 +156,45 @@ describe('preview build: the stega filter on the source paths of the hosted API'
     })
 
   it.each<[ContentSourceMapParsedPath, ContentSourceMapParsedPath]>([
-    [['path', 'current'], ['page', 'path']],
-    [['slug', 'current'], ['resource', 'slug']],
-    [['sections', { _key: 'a', _index: 0 }, 'variant'], ['page', 'sections', 0, 'variant']],
-    [['sections', { _key: 'a', _index: 0 }, 'items', { _key: 'b', _index: 1 }, 'icon'], ['page', 'sections', 0, 'items', 1, 'icon']],
-    [['mainNavigation', { _key: 'a', _index: 0 }, 'href'], ['settings', 'mainNavigation', 0, 'href']],
-    [['seo', 'title'], ['page', 'seo', 'title']],
+    [
+      ['path', 'current'],
+      ['page', 'path'],
+    ],
+    [
+      ['slug', 'current'],
+      ['resource', 'slug'],
+    ],
+    [
+      ['sections', { _key: 'a', _index: 0 }, 'variant'],
+      ['page', 'sections', 0, 'variant'],
+    ],
+    [
+      ['sections', { _key: 'a', _index: 0 }, 'items', { _key: 'b', _index: 1 }, 'icon'],
+      ['page', 'sections', 0, 'items', 1, 'icon'],
+    ],
+    [
+      ['mainNavigation', { _key: 'a', _index: 0 }, 'href'],
+      ['settings', 'mainNavigation', 0, 'href'],
+    ],
+    [
+      ['seo', 'title'],
+      ['page', 'seo', 'title'],
+    ],
     [['contactPhone'], ['settings', 'contactPhone']],
   ])('leaves %j alone', (sourcePath, resultPath) => {
     expect(encodes(sourcePath, resultPath)).toBe(false)
   })
 
-  it('encodes copy, and defers to the client\'s default filter for the rest', () => {
+  it("encodes copy, and defers to the client's default filter for the rest", () => {
     expect(encodes(['sections', { _key: 'a', _index: 0 }, 'heading'], ['page', 'sections', 0, 'heading'])).toBe(true)
     expect(
-      stegaFilter({ sourcePath: ['title'], resultPath: ['page', 'title'], value: 'x', sourceDocument: { _id: 'a', _type: 'page' }, filterDefault: () => false }),
+      stegaFilter({
+        sourcePath: ['title'],
+        resultPath: ['page', 'title'],
+        value: 'x',
+        sourceDocument: { _id: 'a', _type: 'page' },
+        filterDefault: () => false,
+      }),
     ).toBe(false)
   })
 })

@@ -13,16 +13,41 @@ const seed = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
 
 /** The route table of SPEC.md section 2: each of these must be a document of the seed. */
 const SPEC_ROUTES = [
-  '/', '/solutions', '/app', '/funnels', '/ads', '/about', '/resources',
-  '/resources/lead-generation-guide', '/resources/scaling-guide', '/resources/marketing-automation',
-  '/resources/lead-qualification', '/resources/sales-funnel', '/resources/sales-enablement-roi',
-  '/resources/lead-enrichment', '/resources/calendly-setup', '/resources/eight-steps-selling',
-  '/contact', '/ad-app', '/ad-funnels', '/qualify', '/sales-guide-offer',
-  '/privacy-policy', '/terms-of-service', '/cookie-policy', '/webinar-strategy', '/conference-giveaway',
+  '/',
+  '/solutions',
+  '/app',
+  '/funnels',
+  '/ads',
+  '/about',
+  '/resources',
+  '/resources/lead-generation-guide',
+  '/resources/scaling-guide',
+  '/resources/marketing-automation',
+  '/resources/lead-qualification',
+  '/resources/sales-funnel',
+  '/resources/sales-enablement-roi',
+  '/resources/lead-enrichment',
+  '/resources/calendly-setup',
+  '/resources/eight-steps-selling',
+  '/contact',
+  '/ad-app',
+  '/ad-funnels',
+  '/qualify',
+  '/sales-guide-offer',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/webinar-strategy',
+  '/conference-giveaway',
 ]
 
 const pathOf = (path: Array<string | number | { _key: string } | [number, number]>) =>
-  path.map((segment) => (typeof segment === 'object' && '_key' in segment ? `[_key=="${segment._key}"]` : `.${String(segment)}`)).join('').replace(/^\./, '')
+  path
+    .map((segment) =>
+      typeof segment === 'object' && '_key' in segment ? `[_key=="${segment._key}"]` : `.${String(segment)}`,
+    )
+    .join('')
+    .replace(/^\./, '')
 
 /**
  * Validates documents with the Studio's own validation (required fields, lengths, allowed values,
@@ -34,8 +59,12 @@ async function validateDataset(documents: SeedDocument[]): Promise<{ errors: str
   // Custom validators (unique page paths) query these documents through msw's embedded query API.
   server.use(...contentApiHandlers({ documents }))
   const client = createClient({
-    projectId: 'embedded', dataset: 'production', apiVersion: '2025-02-19', useCdn: false,
-    apiHost: MSW_CONTENT_API_ORIGIN, useProjectHostname: false,
+    projectId: 'embedded',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    useCdn: false,
+    apiHost: MSW_CONTENT_API_ORIGIN,
+    useProjectHostname: false,
   })
   // validateDocument reads only the schema and the client of the workspace.
   const workspace = { schema, getClient: () => client } as unknown as Workspace
@@ -159,8 +188,22 @@ describe('seed validation reports a broken document by id and field path', () =>
     const { errors } = await check(broken)
     expect(errors).toContain(`page.about sections[_key=="${String(sections[0]!._key)}"]: duplicate _key`)
     const withDangling = { ...faq, _id: 'faq.extra' }
-    const referencing = { ...about, sections: [{ _type: 'faqSection', _key: 'f1', heading: 'FAQ', items: [{ _type: 'reference', _ref: 'faq.missing', _key: 'r1' }] }] }
-    const dangling = await validateDataset([...seed.filter((doc) => doc._id !== 'page.about'), withDangling, referencing])
+    const referencing = {
+      ...about,
+      sections: [
+        {
+          _type: 'faqSection',
+          _key: 'f1',
+          heading: 'FAQ',
+          items: [{ _type: 'reference', _ref: 'faq.missing', _key: 'r1' }],
+        },
+      ],
+    }
+    const dangling = await validateDataset([
+      ...seed.filter((doc) => doc._id !== 'page.about'),
+      withDangling,
+      referencing,
+    ])
     expect(dangling.errors).toContain('page.about sections[0].items[0]: reference to missing document "faq.missing"')
   })
 

@@ -19,7 +19,10 @@ async function mainDocumentId(path: string): Promise<string | undefined> {
   return found ?? undefined
 }
 
-function resolveLocations(type: string, value: Record<string, unknown>): DocumentLocationsState | null | undefined | void {
+function resolveLocations(
+  type: string,
+  value: Record<string, unknown>,
+): DocumentLocationsState | null | undefined | void {
   const resolver = locations[type] as DocumentLocationResolverObject
   return resolver.resolve(value)
 }
@@ -38,7 +41,9 @@ describe('Studio Presentation tool: routes and documents', () => {
     for (const resource of ofType('resource')) {
       const slug = slugOf(resource.slug)
       expect(await mainDocumentId(`/resources/${slug}`)).toBe(resource._id)
-      expect(resolveLocations('resource', { title: resource.title, slug })?.locations?.[0]?.href).toBe(`/resources/${slug}`)
+      expect(resolveLocations('resource', { title: resource.title, slug })?.locations?.[0]?.href).toBe(
+        `/resources/${slug}`,
+      )
     }
   })
 

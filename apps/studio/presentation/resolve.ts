@@ -1,4 +1,9 @@
-import { defineDocuments, defineLocations, type DocumentLocationResolvers, type DocumentResolver } from 'sanity/presentation'
+import {
+  defineDocuments,
+  defineLocations,
+  type DocumentLocationResolvers,
+  type DocumentResolver,
+} from 'sanity/presentation'
 
 /** Where the site publishes a resource: /resources/<slug>. */
 export const resourceHref = (slug: string) => `/resources/${slug}`
@@ -18,7 +23,10 @@ export const mainDocuments: DocumentResolver[] = defineDocuments([
   {
     // Any other path is a page; its `path` field holds the whole route ("/" for the home page).
     route: '/:segments*',
-    resolve: ({ path }) => ({ filter: `_type == "page" && path.current == $path`, params: { path: normaliseRoutePath(path) } }),
+    resolve: ({ path }) => ({
+      filter: `_type == "page" && path.current == $path`,
+      params: { path: normaliseRoutePath(path) },
+    }),
   },
 ])
 
@@ -33,7 +41,12 @@ export const locations: DocumentLocationResolvers = {
     select: { title: 'title', slug: 'slug.current' },
     resolve: (resource) =>
       resource?.slug
-        ? { locations: [{ title: resource.title || resource.slug, href: resourceHref(resource.slug) }, { title: 'Resources', href: '/resources' }] }
+        ? {
+            locations: [
+              { title: resource.title || resource.slug, href: resourceHref(resource.slug) },
+              { title: 'Resources', href: '/resources' },
+            ],
+          }
         : null,
   }),
   siteSettings: {

@@ -2,7 +2,9 @@
 export function assertNoSecretsInClientEnv(env: Record<string, string | undefined>): void {
   const leaking = Object.entries(env).filter(
     ([name, value]) =>
-      name.startsWith('VITE_') && value && (/TOKEN|SECRET|PASSWORD|PRIVATE/i.test(name) || /^sk[A-Za-z0-9]{20,}/.test(value)),
+      name.startsWith('VITE_') &&
+      value &&
+      (/TOKEN|SECRET|PASSWORD|PRIVATE/i.test(name) || /^sk[A-Za-z0-9]{20,}/.test(value)),
   )
   if (leaking.length > 0) {
     throw new Error(

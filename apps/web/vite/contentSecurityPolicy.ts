@@ -14,8 +14,15 @@ export interface CspSources {
 
 /** The policy's external sources, from the build's configuration and the documents the content embeds. */
 export function cspSourcesFromConfig(env: Record<string, string | undefined>, embedUrls: string[]): CspSources {
-  const webhooks = ['VITE_CONTACT_WEBHOOK_URL', 'VITE_GUIDE_WEBHOOK_URL', 'VITE_QUALIFY_WEBHOOK_URL', 'VITE_GIVEAWAY_WEBHOOK_URL']
-  const sanityApi = env.SANITY_PROJECT_ID ? [`https://${env.SANITY_PROJECT_ID}.api.sanity.io`, `https://${env.SANITY_PROJECT_ID}.apicdn.sanity.io`] : []
+  const webhooks = [
+    'VITE_CONTACT_WEBHOOK_URL',
+    'VITE_GUIDE_WEBHOOK_URL',
+    'VITE_QUALIFY_WEBHOOK_URL',
+    'VITE_GIVEAWAY_WEBHOOK_URL',
+  ]
+  const sanityApi = env.SANITY_PROJECT_ID
+    ? [`https://${env.SANITY_PROJECT_ID}.api.sanity.io`, `https://${env.SANITY_PROJECT_ID}.apicdn.sanity.io`]
+    : []
   const defined = (values: Array<string | undefined>) => values.filter((value): value is string => Boolean(value))
   return {
     connect: [...defined(webhooks.map((name) => originOf(env[name]))), ...sanityApi],
@@ -40,7 +47,11 @@ export function inlineScriptHashes(html: string): string[] {
  * The site's Content Security Policy. Styles need 'unsafe-inline': styled-components writes its rules
  * into <style> elements at run time, and a static site has no per-request nonce to give it.
  */
-export function contentSecurityPolicy(scriptHashes: string[], sources: CspSources, { forMetaTag = false } = {}): string {
+export function contentSecurityPolicy(
+  scriptHashes: string[],
+  sources: CspSources,
+  { forMetaTag = false } = {},
+): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes]],

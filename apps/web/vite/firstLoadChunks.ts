@@ -9,7 +9,10 @@ const modulesOf = (packages: string) => new RegExp(`node_modules[\\\\/](${packag
 export const LIBRARY_CHUNKS = [
   { name: 'lib-react', test: modulesOf('react|react-dom|scheduler') },
   { name: 'lib-router', test: modulesOf('react-router') },
-  { name: 'lib-styles', test: modulesOf('styled-components|stylis|@emotion[\\\\/]is-prop-valid|@emotion[\\\\/]memoize') },
+  {
+    name: 'lib-styles',
+    test: modulesOf('styled-components|stylis|@emotion[\\\\/]is-prop-valid|@emotion[\\\\/]memoize'),
+  },
 ]
 
 /** The site's own code that every page needs: theme, header, footer, section registry, islands. */
@@ -21,4 +24,5 @@ const SITE_CHUNK = {
 export const FIRST_LOAD_CHUNKS = [...LIBRARY_CHUNKS, SITE_CHUNK]
 
 /** The built file of a library chunk, e.g. /assets/lib-react-C1x2.js; its name is the group's. */
-export const isLibraryChunk = (href: string, name: string) => href.slice(href.lastIndexOf('/') + 1).startsWith(`${name}-`)
+export const isLibraryChunk = (href: string, name: string) =>
+  href.slice(href.lastIndexOf('/') + 1).startsWith(`${name}-`)

@@ -25,7 +25,10 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!)
   const bootstrap = BOOTSTRAP.exec(html)
   if (!bootstrap) throw new Error(`${file}: React Router's bootstrap script was not found`)
-  const statements = bootstrap[1]!.split('\n').map((line) => line.trim()).filter(Boolean)
+  const statements = bootstrap[1]!
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   const manifest = theOne(statements, MANIFEST_IMPORT, file)
   const routes = statements.flatMap((line) => {
     const route = ROUTE_IMPORT.exec(line)
@@ -33,7 +36,8 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
   })
   const routeModules = theOne(statements, ROUTE_MODULES, file)
   const entry = theOne(statements, ENTRY_IMPORT, file)
-  if (statements.length !== routes.length + 3) throw new Error(`${file}: unexpected statements in React Router's bootstrap`)
+  if (statements.length !== routes.length + 3)
+    throw new Error(`${file}: unexpected statements in React Router's bootstrap`)
   // Evaluated one per task before the app's modules, which would otherwise evaluate them all in one long task.
   const libraries = LIBRARY_CHUNKS.flatMap((chunk) => preloads.filter((href) => isLibraryChunk(href, chunk.name)))
 
@@ -54,9 +58,7 @@ export function loadScriptsAfterFirstPaint(html: string, file: string): string {
     `requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start,${AFTER_FIRST_FRAME_MS})));`,
     `setTimeout(start,${FIRST_PAINT_TIMEOUT_MS});`,
   ].join('')
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(BOOTSTRAP, () => `<script type="module">${script}</script>`)
+  return html.replace(MODULE_PRELOAD, '').replace(BOOTSTRAP, () => `<script type="module">${script}</script>`)
 }
 
 /** The captured text of the one statement that matches `pattern`; anything else means the format changed. */
@@ -65,6 +67,7 @@ function theOne(statements: string[], pattern: RegExp, file: string): string {
     const found = pattern.exec(line)
     return found ? [found[1]!] : []
   })
-  if (matches.length !== 1) throw new Error(`${file}: expected one ${pattern} in React Router's bootstrap, found ${matches.length}`)
+  if (matches.length !== 1)
+    throw new Error(`${file}: expected one ${pattern} in React Router's bootstrap, found ${matches.length}`)
   return matches[0]!
 }

@@ -28,10 +28,7 @@ const corsHeaders = (request: Request): Record<string, string> => ({
 })
 
 function sanityError(request: Request, status: number, error: Record<string, unknown>): Response {
-  return Response.json(
-    { error, statusCode: status },
-    { status, headers: corsHeaders(request) },
-  )
+  return Response.json({ error, statusCode: status }, { status, headers: corsHeaders(request) })
 }
 
 /**
@@ -57,7 +54,10 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
     return sanityError(request, 400, { description: (error as Error).message, type: 'httpBadRequest' })
   }
   if (request.method !== 'GET' && request.method !== 'POST') {
-    return sanityError(request, 405, { description: `Method ${request.method} not allowed`, type: 'httpMethodNotAllowed' })
+    return sanityError(request, 405, {
+      description: `Method ${request.method} not allowed`,
+      type: 'httpMethodNotAllowed',
+    })
   }
   if (!query) return sanityError(request, 400, { description: 'Missing query', type: 'httpBadRequest' })
 

@@ -51,6 +51,10 @@ export async function runQuery(
   const tree = parse(query, { params })
   const index = datasetIndex(documents)
   narrowFilters(tree, index)
-  const value = await evaluate(tree, { dataset: documents, params, dereference: ({ _ref }) => index.byId(_ref) ?? null })
+  const value = await evaluate(tree, {
+    dataset: documents,
+    params,
+    dereference: ({ _ref }) => index.byId(_ref) ?? null,
+  })
   return value.get()
 }

@@ -20,7 +20,10 @@ export async function startContentApiServer(
   documents() // fail now, with the file's name and line, rather than on the first request
   const server: Server = createServer(async (req, res) => {
     try {
-      const response = await handleQueryApiRequest(await toFetchRequest(req), { documents, datasets: [EMBEDDED_DATASET] })
+      const response = await handleQueryApiRequest(await toFetchRequest(req), {
+        documents,
+        datasets: [EMBEDDED_DATASET],
+      })
       res.writeHead(response.status, Object.fromEntries(response.headers))
       res.end(Buffer.from(await response.arrayBuffer()))
     } catch (error) {

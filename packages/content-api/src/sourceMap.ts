@@ -47,7 +47,10 @@ export function inferContentSourceMap(result: unknown, lookup: DocumentLookup): 
   return sourceMap
 }
 
-function documentOf(value: Record<string, unknown>, lookup: DocumentLookup): { _id: string; _type: string } | undefined {
+function documentOf(
+  value: Record<string, unknown>,
+  lookup: DocumentLookup,
+): { _id: string; _type: string } | undefined {
   if (typeof value._id !== 'string') return undefined
   const stored = lookup(value._id)
   if (stored) {

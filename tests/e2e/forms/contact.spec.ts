@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { SUBMIT_TIMEOUT_MS } from '../../../apps/web/app/forms/shared/limits'
 import { consoleErrors, openForm } from '../support/formPages'
-import { armFault, disarmFault, expectNoRequest, expectOneRequest, expectPayload, recordedWith, uniqueEmail } from '../support/recordedWebhooks'
+import {
+  armFault,
+  disarmFault,
+  expectNoRequest,
+  expectOneRequest,
+  expectPayload,
+  recordedWith,
+  uniqueEmail,
+} from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'
 
 // SPEC sections 4, 5, 7 and 8: the contact form on /contact and its webhook.
@@ -80,7 +88,9 @@ async function expectSentOnce(lead: Lead) {
   })
 }
 
-test('a message typed like a visitor reaches the webhook once, even on a double click, and the form empties', async ({ page }) => {
+test('a message typed like a visitor reaches the webhook once, even on a double click, and the form empties', async ({
+  page,
+}) => {
   const submit = await openForm(page, '/contact', 'Send Message')
   const lead = { ...leadFor('happy'), name: 'Dana Whitfield ' }
   await typeLead(page, lead)
@@ -181,7 +191,9 @@ for (const { situation, fail, recover } of failedSends) {
   })
 }
 
-test('a receiver answering 500 still counts as sent: the response of an opaque request cannot be read', async ({ page }) => {
+test('a receiver answering 500 still counts as sent: the response of an opaque request cannot be read', async ({
+  page,
+}) => {
   const submit = await openForm(page, '/contact', 'Send Message')
   const lead = leadFor('status500')
   await typeLead(page, lead)

@@ -1,13 +1,23 @@
 import { expect, test, type Page } from '@playwright/test'
 import { consoleErrors, openForm } from '../support/formPages'
-import { armFault, disarmFault, expectNoRequest, expectOneRequest, expectPayload, uniqueEmail } from '../support/recordedWebhooks'
+import {
+  armFault,
+  disarmFault,
+  expectNoRequest,
+  expectOneRequest,
+  expectPayload,
+  uniqueEmail,
+} from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'
 
 // SPEC sections 4, 5, 7 and 8: the entry form on /conference-giveaway, with its webhook configured.
 const GIVEAWAY_PATH = '/conference-giveaway'
 const GIVEAWAY_SOURCE = 'conference_giveaway'
 const FAILURE = { title: 'Error', description: 'Something went wrong. Please try again.' }
-const OPT_IN_MISSING = { title: 'Agreement Required', description: 'Please agree to receive follow-up communications to enter the giveaway.' }
+const OPT_IN_MISSING = {
+  title: 'Agreement Required',
+  description: 'Please agree to receive follow-up communications to enter the giveaway.',
+}
 
 interface Entry {
   fullName: string
@@ -55,7 +65,9 @@ async function expectEnteredOnce(page: Page, entry: Entry) {
   expectPayload(payload, { ...entry, optIn: true, source: GIVEAWAY_SOURCE })
 }
 
-test('an entry typed like a visitor needs the opt-in, then reaches the webhook once despite a double click', async ({ page }) => {
+test('an entry typed like a visitor needs the opt-in, then reaches the webhook once despite a double click', async ({
+  page,
+}) => {
   const submit = await openForm(page, GIVEAWAY_PATH, 'Enter to Win')
   const entry = entryFor('happy')
   await typeEntry(page, entry)
@@ -84,7 +96,9 @@ const failedSends = [
 ]
 
 for (const { situation, fail, recover } of failedSends) {
-  test(`when ${situation}: the error toast, the form with every value kept, and a resend enters once`, async ({ page }) => {
+  test(`when ${situation}: the error toast, the form with every value kept, and a resend enters once`, async ({
+    page,
+  }) => {
     const submit = await openForm(page, GIVEAWAY_PATH, 'Enter to Win')
     const errors = consoleErrors(page)
     const entry = entryFor('failure')
@@ -97,7 +111,8 @@ for (const { situation, fail, recover } of failedSends) {
     await expect(confirmation(page)).toHaveCount(0)
     await expect(submit).toBeEnabled()
     const form = fields(page)
-    for (const key of ['fullName', 'email', 'phone', 'company', 'title'] as const) await expect(form[key]).toHaveValue(entry[key])
+    for (const key of ['fullName', 'email', 'phone', 'company', 'title'] as const)
+      await expect(form[key]).toHaveValue(entry[key])
     await expect(optIn(page)).toBeChecked()
     await expectNoRequest(entry.email)
 

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { consoleErrors, openForm } from '../support/formPages'
-import { armFault, disarmFault, expectNoRequest, expectOneRequest, expectPayload, uniqueEmail } from '../support/recordedWebhooks'
+import {
+  armFault,
+  disarmFault,
+  expectNoRequest,
+  expectOneRequest,
+  expectPayload,
+  uniqueEmail,
+} from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'
 
 // SPEC sections 4, 5, 7 and 8: the gated guide on /resources/scaling-guide and its webhook.
@@ -44,7 +51,9 @@ async function expectUnlockedOnce(page: Page, lead: Lead) {
   expectPayload(payload, { name: lead.name.trim(), email: lead.email, phone: lead.phone.trim(), resource: RESOURCE })
 }
 
-test('a lead typed like a visitor unlocks the guide, and reaches the webhook once despite a double click', async ({ page }) => {
+test('a lead typed like a visitor unlocks the guide, and reaches the webhook once despite a double click', async ({
+  page,
+}) => {
   const submit = await openForm(page, GUIDE_PATH, 'Unlock Guide')
   await expect(guideHeading(page)).toHaveCount(0)
   const lead = { name: 'Priya Raman ', email: uniqueEmail('guide-happy'), phone: ' (555) 123-4567' }
@@ -79,7 +88,9 @@ const failedSends = [
 ]
 
 for (const { situation, fail, recover } of failedSends) {
-  test(`when ${situation}: the guide stays locked with every value kept, and a resend unlocks it once`, async ({ page }) => {
+  test(`when ${situation}: the guide stays locked with every value kept, and a resend unlocks it once`, async ({
+    page,
+  }) => {
     const submit = await openForm(page, GUIDE_PATH, 'Unlock Guide')
     const errors = consoleErrors(page)
     const lead = { name: 'Marcus Lee', email: uniqueEmail('guide-failure'), phone: '(555) 987-6543' }

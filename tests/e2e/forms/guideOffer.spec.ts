@@ -14,7 +14,9 @@ function sentRequests(page: Page): Request[] {
   return sent
 }
 
-test('a missing name asks for the details; a complete order says payment is coming, and nothing is sent', async ({ page }) => {
+test('a missing name asks for the details; a complete order says payment is coming, and nothing is sent', async ({
+  page,
+}) => {
   const submit = await openForm(page, '/sales-guide-offer', 'Get Instant Access')
   const sent = sentRequests(page)
   const email = uniqueEmail('guide-offer')
@@ -29,7 +31,12 @@ test('a missing name asks for the details; a complete order says payment is comi
 
   await name.pressSequentially('Taylor Brooks')
   await name.press('Enter')
-  await expectToast(page, 'default', 'Almost There!', `Payment processing will be integrated soon. We'll contact you at ${email}`)
+  await expectToast(
+    page,
+    'default',
+    'Almost There!',
+    `Payment processing will be integrated soon. We'll contact you at ${email}`,
+  )
   await expect(page).toHaveURL('/sales-guide-offer')
   await expectNoRequest(email)
   expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([])

@@ -1,13 +1,23 @@
 import { expect, test, type Page } from '@playwright/test'
 import { consoleErrors, openForm } from '../support/formPages'
-import { armFault, disarmFault, expectNoRequest, expectOneRequest, expectPayload, uniqueEmail } from '../support/recordedWebhooks'
+import {
+  armFault,
+  disarmFault,
+  expectNoRequest,
+  expectOneRequest,
+  expectPayload,
+  uniqueEmail,
+} from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'
 
 // SPEC sections 2, 3, 4, 7 and 8: the one-question-per-screen questionnaire on /qualify.
 const QUALIFY_PATH = '/qualify'
 const SOURCE = 'Lead Qualification Form'
 const PAUSE_MS = 1000
-const SUCCESS_TOAST = { title: 'Thank you for your interest!', description: 'Our team will contact you within 24 hours.' }
+const SUCCESS_TOAST = {
+  title: 'Thank you for your interest!',
+  description: 'Our team will contact you within 24 hours.',
+}
 const DISQUALIFIED =
   "Thank you for your interest. At this time, we're specifically working with advisors who write annuities. We'll keep your information on file and reach out if our services expand."
 
@@ -101,7 +111,9 @@ async function expectSuccessScreen(page: Page) {
   await expectToast(page, 'success', SUCCESS_TOAST.title, SUCCESS_TOAST.description)
 }
 
-test('RIA: counters follow the role, Back restores answers, Enter advances, and the answers reach the webhook once', async ({ page }) => {
+test('RIA: counters follow the role, Back restores answers, Enter advances, and the answers reach the webhook once', async ({
+  page,
+}) => {
   const continueAtStart = await openForm(page, QUALIFY_PATH, 'Continue')
   const email = uniqueEmail('qualify-ria')
   const [firstName, lastName, ...restOfContact] = contactSteps(email)
@@ -142,7 +154,12 @@ test('RIA: counters follow the role, Back restores answers, Enter advances, and 
   })
 })
 
-const completingBranches: Array<{ role: string; roleSteps: (count: number) => Step[]; count: number; countAfterRole: number }> = [
+const completingBranches: Array<{
+  role: string
+  roleSteps: (count: number) => Step[]
+  count: number
+  countAfterRole: number
+}> = [
   {
     role: 'Independent Advisor',
     count: 11,
@@ -170,7 +187,9 @@ const completingBranches: Array<{ role: string; roleSteps: (count: number) => St
 ]
 
 for (const { role, roleSteps, count, countAfterRole } of completingBranches) {
-  test(`${role}: the applicable questions only, then "You're All Set!" and exactly those answers sent once`, async ({ page }) => {
+  test(`${role}: the applicable questions only, then "You're All Set!" and exactly those answers sent once`, async ({
+    page,
+  }) => {
     await openForm(page, QUALIFY_PATH, 'Continue')
     const email = uniqueEmail(`qualify-${role.replace(/\W/g, '')}`)
     const contact = contactSteps(email)
@@ -204,7 +223,9 @@ test('Insurance Agent who does not write annuities: the disqualified screen, and
   await expectNoRequest(email)
 })
 
-test('a failing webhook is logged and swallowed: after the 1 s pause the visitor still sees "You\'re All Set!"', async ({ page }) => {
+test('a failing webhook is logged and swallowed: after the 1 s pause the visitor still sees "You\'re All Set!"', async ({
+  page,
+}) => {
   await openForm(page, QUALIFY_PATH, 'Continue')
   const errors = consoleErrors(page)
   const email = uniqueEmail('qualify-reset')

@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test'
 export function watchConsole(page: Page) {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
@@ -12,5 +13,5 @@ export function watchConsole(page: Page) {
 
 /** Waits until React has hydrated the prerendered page (root.tsx marks <html> once effects run). */
 export async function waitForHydration(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }

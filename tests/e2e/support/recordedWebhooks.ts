@@ -35,8 +35,13 @@ export async function recordedWith(marker: string, hook?: Hook): Promise<Recorde
  * Waits for the request carrying `marker` to reach `hook`, then checks — after the time a duplicate
  * would need to arrive — that it is the only one; returns it, its body parsed.
  */
-export async function expectOneRequest(hook: Hook, marker: string): Promise<{ request: RecordedRequest; payload: Payload }> {
-  await expect.poll(async () => (await recordedWith(marker, hook)).length, { message: `a ${hook} request with ${marker}` }).toBeGreaterThan(0)
+export async function expectOneRequest(
+  hook: Hook,
+  marker: string,
+): Promise<{ request: RecordedRequest; payload: Payload }> {
+  await expect
+    .poll(async () => (await recordedWith(marker, hook)).length, { message: `a ${hook} request with ${marker}` })
+    .toBeGreaterThan(0)
   await new Promise((settle) => setTimeout(settle, SETTLE_MS))
   const requests = await recordedWith(marker, hook)
   expect(requests, `${hook} requests with ${marker}`).toHaveLength(1)
@@ -84,7 +89,16 @@ async function postFault(command: { hook: Hook; fault: Fault | null; times?: num
 }
 
 function isRecordedList(value: unknown): value is RecordedRequest[] {
-  return Array.isArray(value) && value.every((item) => isPayload(item) && typeof item.hook === 'string' && typeof item.method === 'string' && typeof item.body === 'string')
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        isPayload(item) &&
+        typeof item.hook === 'string' &&
+        typeof item.method === 'string' &&
+        typeof item.body === 'string',
+    )
+  )
 }
 
 function isPayload(value: unknown): value is Payload {

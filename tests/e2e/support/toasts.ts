@@ -6,7 +6,9 @@ export type ToastType = 'success' | 'error' | 'default'
 /** The toast whose title is exactly `title`. */
 export function toastTitled(page: Page, title: string): Locator {
   const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-  return notifications(page).locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: exactly }) })
+  return notifications(page)
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]', { hasText: exactly }) })
 }
 
 /** The page's notification region (SPEC section 8: labelled "Notifications", hotkey Alt+T). */
@@ -18,7 +20,13 @@ export function notifications(page: Page): Locator {
  * Waits for the toast titled `title` (up to `timeout` ms, else the expect timeout) and checks its
  * description and style word for word.
  */
-export async function expectToast(page: Page, type: ToastType, title: string, description: string, timeout?: number): Promise<Locator> {
+export async function expectToast(
+  page: Page,
+  type: ToastType,
+  title: string,
+  description: string,
+  timeout?: number,
+): Promise<Locator> {
   const toast = toastTitled(page, title)
   await expect(toast).toBeVisible({ timeout })
   if (type === 'default') await expect(toast).not.toHaveAttribute('data-type')

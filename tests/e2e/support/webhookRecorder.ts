@@ -38,13 +38,19 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
     const body = await readBody(req)
     if (url.pathname === '/__recorded') {
       const hook = url.searchParams.get('hook')
-      if (req.method === 'DELETE') recorded.splice(0, recorded.length, ...recorded.filter((r) => hook && r.hook !== hook))
+      if (req.method === 'DELETE')
+        recorded.splice(0, recorded.length, ...recorded.filter((r) => hook && r.hook !== hook))
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(recorded.filter((r) => !hook || r.hook === hook)))
       return
     }
     if (url.pathname === '/__fault' && req.method === 'POST') {
-      const { hook, fault, times, match } = JSON.parse(body) as { hook: string; fault: Fault | null; times?: number; match?: string }
+      const { hook, fault, times, match } = JSON.parse(body) as {
+        hook: string
+        fault: Fault | null
+        times?: number
+        match?: string
+      }
       faults = faults.filter((armed) => armed.hook !== hook || (match !== undefined && armed.match !== match))
       if (fault) faults.push({ hook, match, fault, times: times ?? 1 })
       res.writeHead(204).end()
@@ -55,14 +61,22 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
       res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }).end()
       return
     }
-    const fault = faults.find((armed) => armed.hook === hook && (armed.match === undefined || body.includes(armed.match)))
+    const fault = faults.find(
+      (armed) => armed.hook === hook && (armed.match === undefined || body.includes(armed.match)),
+    )
     if (fault) {
       fault.times -= 1
       if (fault.times <= 0) faults = faults.filter((armed) => armed !== fault)
       if (fault.fault === 'reset') return req.socket.destroy()
       if (fault.fault === 'hang') return // never answers
     }
-    recorded.push({ hook, method: req.method ?? '', contentType: req.headers['content-type'], body, receivedAt: new Date().toISOString() })
+    recorded.push({
+      hook,
+      method: req.method ?? '',
+      contentType: req.headers['content-type'],
+      body,
+      receivedAt: new Date().toISOString(),
+    })
     res.writeHead(fault?.fault === 'status500' ? 500 : 200, { 'access-control-allow-origin': '*' })
     res.end('ok')
   })

@@ -34,7 +34,12 @@ describe('the Content Security Policy of the built site', () => {
       ['https://docs.google.com/document/d/e/x/pub?embedded=true', 'javascript:alert(1)'],
     )
     expect(sources).toEqual({
-      connect: ['https://hooks.example.com', 'https://hooks.example.com', 'https://abc123.api.sanity.io', 'https://abc123.apicdn.sanity.io'],
+      connect: [
+        'https://hooks.example.com',
+        'https://hooks.example.com',
+        'https://abc123.api.sanity.io',
+        'https://abc123.apicdn.sanity.io',
+      ],
       frame: ['https://docs.google.com'],
       frameAncestors: ['https://advisorgrowth.sanity.studio'],
     })
@@ -58,9 +63,15 @@ describe('the Content Security Policy of the built site', () => {
       `<head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ${sha256('missing()')};`,
     )
     const headers = readFileSync(join(dist, '_headers'), 'utf8')
-    expect(headers).toContain(`/about\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('about()')};`)
-    expect(headers).toContain(`/about/\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('about()')};`)
-    expect(headers).toContain(`/\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('home()')};`)
+    expect(headers).toContain(
+      `/about\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('about()')};`,
+    )
+    expect(headers).toContain(
+      `/about/\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('about()')};`,
+    )
+    expect(headers).toContain(
+      `/\n  Content-Security-Policy: default-src 'self'; script-src 'self' ${sha256('home()')};`,
+    )
     expect(headers).toContain("frame-src 'none'")
     expect(headers.startsWith('/*\n  X-Content-Type-Options: nosniff\n')).toBe(true)
   })
@@ -76,7 +87,10 @@ describe('no Sanity token in the browser bundle', () => {
 
   it('accepts public configuration and server-only tokens', () => {
     expect(() =>
-      assertNoSecretsInClientEnv({ VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/1', SANITY_READ_TOKEN: 'skSecret' }),
+      assertNoSecretsInClientEnv({
+        VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/1',
+        SANITY_READ_TOKEN: 'skSecret',
+      }),
     ).not.toThrow()
   })
 })

@@ -21,21 +21,31 @@ describe('loading the scripts after the first paint', () => {
 
   it('drops the up-front module preloads and re-adds them from the deferred loader', () => {
     expect(html).not.toContain('<link rel="modulepreload"')
-    expect(html).toContain('const preload=["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/lib-styles-7.js","/assets/lib-router-6.js","/assets/lib-react-5.js"]')
+    expect(html).toContain(
+      'const preload=["/assets/manifest-1.js","/assets/entry.client-2.js","/assets/lib-styles-7.js","/assets/lib-router-6.js","/assets/lib-react-5.js"]',
+    )
   })
 
-  it('keeps React Router\'s order: libraries one per task, then manifest, route modules registered, then the entry', () => {
+  it("keeps React Router's order: libraries one per task, then manifest, route modules registered, then the entry", () => {
     const script = /<script type="module">(.*)<\/script>/s.exec(html)![1]!
     expect(script).toContain(
       'for(const href of ["/assets/lib-react-5.js","/assets/lib-router-6.js","/assets/lib-styles-7.js"]){await import(href);await new Promise((resume)=>setTimeout(resume))}',
     )
-    const order = ['["/assets/lib-react-5.js"', 'import("/assets/manifest-1.js")', 'import("/assets/root-3.js")', 'import("/assets/contentRoute-4.js")',
-      'window.__reactRouterRouteModules={"root":route0,"routes/contentRoute":route1}', 'import("/assets/entry.client-2.js")']
+    const order = [
+      '["/assets/lib-react-5.js"',
+      'import("/assets/manifest-1.js")',
+      'import("/assets/root-3.js")',
+      'import("/assets/contentRoute-4.js")',
+      'window.__reactRouterRouteModules={"root":route0,"routes/contentRoute":route1}',
+      'import("/assets/entry.client-2.js")',
+    ]
     const positions = order.map((statement) => script.indexOf(statement))
     expect(positions.every((position) => position >= 0)).toBe(true)
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
     expect(script).toContain("observe({type:'paint',buffered:true})")
-    expect(script).toContain('requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start,100)));setTimeout(start,1000);')
+    expect(script).toContain(
+      'requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start,100)));setTimeout(start,1000);',
+    )
   })
 
   it('fails the build, naming the file, when React Router changes its bootstrap', () => {

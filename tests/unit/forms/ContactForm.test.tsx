@@ -4,7 +4,16 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SectionOf, SiteSettings } from '../../../apps/web/app/content/types'
 import { ContactFormSection } from '../../../apps/web/app/sections/ContactFormSection'
 import { seedSection, seedSettings } from '../support/seed'
-import { captureWebhook, enter, findToast, heldAnswer, ISO_DATE_TIME, LAZY_LOAD, renderWithToaster, toastTitles } from './formTestKit'
+import {
+  captureWebhook,
+  enter,
+  findToast,
+  heldAnswer,
+  ISO_DATE_TIME,
+  LAZY_LOAD,
+  renderWithToaster,
+  toastTitles,
+} from './formTestKit'
 
 const WEBHOOK = 'http://hooks.test/contact'
 
@@ -20,7 +29,10 @@ describe('the contact form', () => {
   })
 
   async function renderForm() {
-    const user = renderWithToaster(<ContactFormSection section={section} settings={settings} isPageHeading={false} />, '/contact')
+    const user = renderWithToaster(
+      <ContactFormSection section={section} settings={settings} isPageHeading={false} />,
+      '/contact',
+    )
     await screen.findByRole('button', { name: 'Send Message' }, LAZY_LOAD)
     return user
   }
@@ -35,9 +47,20 @@ describe('the contact form', () => {
   }
   const submit = () => screen.getByRole('button', { name: 'Send Message' })
 
-  async function fillValid(user: UserEvent, overrides: Partial<Record<'name' | 'email' | 'phone' | 'company' | 'message', string>> = {}) {
-    const values = { name: 'Jane Advisor', email: 'jane@practice.com', phone: '', company: '', message: '', ...overrides }
-    for (const key of ['name', 'email', 'phone', 'company', 'message'] as const) await enter(user, field[key](), values[key])
+  async function fillValid(
+    user: UserEvent,
+    overrides: Partial<Record<'name' | 'email' | 'phone' | 'company' | 'message', string>> = {},
+  ) {
+    const values = {
+      name: 'Jane Advisor',
+      email: 'jane@practice.com',
+      phone: '',
+      company: '',
+      message: '',
+      ...overrides,
+    }
+    for (const key of ['name', 'email', 'phone', 'company', 'message'] as const)
+      await enter(user, field[key](), values[key])
     await user.selectOptions(field.interest(), 'funnels')
   }
 
@@ -47,7 +70,10 @@ describe('the contact form', () => {
     expect(screen.getByText(section.text!)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: section.detailsHeading! })).toBeInTheDocument()
     expect(screen.getByText(section.detailsText!)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: settings.contactEmail! })).toHaveAttribute('href', `mailto:${settings.contactEmail}`)
+    expect(screen.getByRole('link', { name: settings.contactEmail! })).toHaveAttribute(
+      'href',
+      `mailto:${settings.contactEmail}`,
+    )
     expect(screen.getByRole('link', { name: settings.contactPhone! })).toHaveAttribute('href', 'tel:8645550142')
     expect(screen.getByText(section.emailCaption!)).toBeInTheDocument()
     expect(screen.getByText(section.phoneCaption!)).toBeInTheDocument()
@@ -133,7 +159,13 @@ describe('the contact form', () => {
     const { answerAfter, answer } = heldAnswer()
     const hook = captureWebhook(WEBHOOK, { answerAfter })
     const user = await renderForm()
-    await fillValid(user, { name: '  Jane Advisor  ', email: '  jane@practice.com ', phone: ' 555-0100 ', company: ' Acme Wealth ', message: ' Hi there ' })
+    await fillValid(user, {
+      name: '  Jane Advisor  ',
+      email: '  jane@practice.com ',
+      phone: ' 555-0100 ',
+      company: ' Acme Wealth ',
+      message: ' Hi there ',
+    })
     await user.click(submit())
     const sending = await screen.findByRole('button', { name: 'Sending...' })
     expect(sending).toBeDisabled()
@@ -141,7 +173,16 @@ describe('the contact form', () => {
     await findToast('Message Sent!', "We'll get back to you within 24 hours.")
     expect(hook.bodies).toHaveLength(1)
     const body = hook.bodies[0] as Record<string, unknown>
-    expect(Object.keys(body)).toEqual(['name', 'email', 'phone', 'company', 'interest', 'message', 'timestamp', 'source'])
+    expect(Object.keys(body)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'company',
+      'interest',
+      'message',
+      'timestamp',
+      'source',
+    ])
     expect(body).toMatchObject({
       name: 'Jane Advisor',
       email: 'jane@practice.com',

@@ -4,7 +4,16 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SectionOf, SiteSettings } from '../../../apps/web/app/content/types'
 import { GiveawayFormSection } from '../../../apps/web/app/sections/GiveawayFormSection'
 import { seedSection, seedSettings } from '../support/seed'
-import { captureWebhook, enter, findToast, heldAnswer, ISO_DATE_TIME, LAZY_LOAD, renderWithToaster, toastTitles } from './formTestKit'
+import {
+  captureWebhook,
+  enter,
+  findToast,
+  heldAnswer,
+  ISO_DATE_TIME,
+  LAZY_LOAD,
+  renderWithToaster,
+  toastTitles,
+} from './formTestKit'
 
 const WEBHOOK = 'http://hooks.test/giveaway'
 
@@ -20,7 +29,10 @@ describe('the giveaway entry form', () => {
   })
 
   async function renderForm() {
-    const user = renderWithToaster(<GiveawayFormSection section={section} settings={settings} isPageHeading={false} />, '/conference-giveaway')
+    const user = renderWithToaster(
+      <GiveawayFormSection section={section} settings={settings} isPageHeading={false} />,
+      '/conference-giveaway',
+    )
     await screen.findByRole('button', { name: section.submitLabel! }, LAZY_LOAD)
     return user
   }
@@ -34,7 +46,13 @@ describe('the giveaway entry form', () => {
   }
   const optIn = () => screen.getByRole('checkbox', { name: section.optInLabel! })
   const submit = () => screen.getByRole('button', { name: section.submitLabel! })
-  const ENTRY = { fullName: 'Jane Advisor', email: 'jane@practice.com', phone: '555-0100', company: 'Acme Wealth', title: 'Principal' }
+  const ENTRY = {
+    fullName: 'Jane Advisor',
+    email: 'jane@practice.com',
+    phone: '555-0100',
+    company: 'Acme Wealth',
+    title: 'Principal',
+  }
 
   async function fill(user: UserEvent, { agree = true } = {}) {
     for (const key of Object.keys(ENTRY) as Array<keyof typeof ENTRY>) await enter(user, field[key](), ENTRY[key])
@@ -43,7 +61,10 @@ describe('the giveaway entry form', () => {
 
   it('sits at the "enter" anchor with its CMS heading and text', async () => {
     await renderForm()
-    expect(screen.getByRole('heading', { level: 2, name: section.heading! }).closest('section')).toHaveAttribute('id', 'enter')
+    expect(screen.getByRole('heading', { level: 2, name: section.heading! }).closest('section')).toHaveAttribute(
+      'id',
+      'enter',
+    )
     expect(screen.getByText(section.text!)).toBeInTheDocument()
   })
 
@@ -72,7 +93,10 @@ describe('the giveaway entry form', () => {
     const user = await renderForm()
     await fill(user, { agree: false })
     await user.click(submit())
-    const toast = await findToast('Agreement Required', 'Please agree to receive follow-up communications to enter the giveaway.')
+    const toast = await findToast(
+      'Agreement Required',
+      'Please agree to receive follow-up communications to enter the giveaway.',
+    )
     expect(toast).toHaveAttribute('data-type', 'error')
     expect(optIn()).toHaveAttribute('aria-invalid', 'true')
     expect(optIn()).toHaveFocus()
@@ -94,7 +118,16 @@ describe('the giveaway entry form', () => {
     expect(screen.queryByRole('button', { name: section.submitLabel! })).toBeNull()
     expect(hook.bodies).toHaveLength(1)
     const body = hook.bodies[0] as Record<string, unknown>
-    expect(Object.keys(body)).toEqual(['fullName', 'email', 'phone', 'company', 'title', 'optIn', 'timestamp', 'source'])
+    expect(Object.keys(body)).toEqual([
+      'fullName',
+      'email',
+      'phone',
+      'company',
+      'title',
+      'optIn',
+      'timestamp',
+      'source',
+    ])
     expect(body).toMatchObject({ ...ENTRY, optIn: true, source: 'conference_giveaway' })
     expect(body.timestamp).toMatch(ISO_DATE_TIME)
   })

@@ -14,7 +14,10 @@ describe('the sales-guide offer', () => {
   })
 
   async function renderOffer(isPageHeading = true) {
-    const user = renderWithToaster(<GuideOfferSection section={section} settings={settings} isPageHeading={isPageHeading} />, '/sales-guide-offer')
+    const user = renderWithToaster(
+      <GuideOfferSection section={section} settings={settings} isPageHeading={isPageHeading} />,
+      '/sales-guide-offer',
+    )
     await screen.findByRole('button', { name: section.submitLabel! }, LAZY_LOAD)
     return user
   }
@@ -30,7 +33,11 @@ describe('the sales-guide offer', () => {
     expect(screen.getByText(section.originalPrice!).tagName).toBe('DEL')
     expect(screen.getByText(section.price!)).toBeInTheDocument()
     const points = screen.getByRole('list')
-    expect(within(points).getAllByRole('listitem').map((item) => item.textContent)).toEqual(section.points)
+    expect(
+      within(points)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(section.points)
     expect(screen.getByText(section.guarantee!)).toBeInTheDocument()
   })
 
@@ -64,7 +71,10 @@ describe('the sales-guide offer', () => {
     await user.type(name(), 'Jane Advisor')
     await user.type(email(), ' jane@practice.com ')
     await user.click(submit())
-    const toast = await findToast('Almost There!', "Payment processing will be integrated soon. We'll contact you at jane@practice.com")
+    const toast = await findToast(
+      'Almost There!',
+      "Payment processing will be integrated soon. We'll contact you at jane@practice.com",
+    )
     expect(toast).not.toHaveAttribute('data-type', 'error')
     expect(toastTitles()).toEqual(['Almost There!'])
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)))

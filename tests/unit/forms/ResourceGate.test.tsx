@@ -50,7 +50,10 @@ describe('the gated guide', () => {
   }
   const unlockButton = () => screen.getByRole('button', { name: 'Unlock Guide' })
 
-  async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; phone?: string } = {}) {
+  async function fill(
+    user: ReturnType<typeof userEvent.setup>,
+    values: { name?: string; email?: string; phone?: string } = {},
+  ) {
     const all = { name: 'Jane Advisor', email: 'jane@practice.com', phone: '555-0100', ...values }
     await enter(user, field.name(), all.name)
     await enter(user, field.email(), all.email)

@@ -15,14 +15,20 @@ export const anyText = (maxLength: number) =>
 /** `inner` with a few whitespace characters before and after it. */
 export const padded = (inner: fc.Arbitrary<string>) =>
   fc
-    .tuple(fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 3 }), inner, fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 3 }))
+    .tuple(
+      fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 3 }),
+      inner,
+      fc.array(fc.constantFrom(...WHITESPACE), { maxLength: 3 }),
+    )
     .map(([before, text, after]) => before.join('') + text + after.join(''))
 
 /** Text whose length is within 3 of `limit` (before padding), some of it astral (two code units). */
 export const nearLimit = (limit: number) =>
   fc
     .integer({ min: Math.max(0, limit - 3), max: limit + 3 })
-    .chain((length) => fc.string({ unit: fc.constantFrom('a', 'Z', 'é', '😀', ' ', '-'), minLength: length, maxLength: length }))
+    .chain((length) =>
+      fc.string({ unit: fc.constantFrom('a', 'Z', 'é', '😀', ' ', '-'), minLength: length, maxLength: length }),
+    )
 
 /** Only blanks, up to `maxLength` of them. */
 export const whitespaceOnly = (maxLength = 30) =>
@@ -30,7 +36,15 @@ export const whitespaceOnly = (maxLength = 30) =>
 
 // Text a form must pass on unchanged: right-to-left scripts and direction controls, emoji sequences
 // (skin tones, ZWJ families, flags, keycaps), and markup, script and template fragments.
-const RIGHT_TO_LEFT = ['שלום עולם', 'مرحبا بالعالم', 'عميل 42', '\u202eevil.exe\u202c', '\u200f', '\u200e', '\u2067x\u2069']
+const RIGHT_TO_LEFT = [
+  'שלום עולם',
+  'مرحبا بالعالم',
+  'عميل 42',
+  '\u202eevil.exe\u202c',
+  '\u200f',
+  '\u200e',
+  '\u2067x\u2069',
+]
 const EMOJI = ['😀', '👩🏽‍💼', '👨‍👩‍👧‍👦', '🇺🇸', '❤️', '1️⃣', '🏳️‍🌈', '🤝🏿']
 const MARKUP = [
   '<script>alert(1)</script>',
@@ -54,7 +68,11 @@ const MARKUP = [
 export const hostileText = (maxFragments: number) =>
   fc
     .array(
-      fc.oneof(fc.constantFrom(...RIGHT_TO_LEFT, ...EMOJI, ...MARKUP), fc.constantFrom(...WHITESPACE), fc.string({ maxLength: 4 })),
+      fc.oneof(
+        fc.constantFrom(...RIGHT_TO_LEFT, ...EMOJI, ...MARKUP),
+        fc.constantFrom(...WHITESPACE),
+        fc.string({ maxLength: 4 }),
+      ),
       { maxLength: maxFragments },
     )
     .map((fragments) => fragments.join(''))
@@ -105,4 +123,10 @@ export const validEmail = fc
   .map(([local, domain]) => `${local}@${domain}`)
   .filter((address) => address.length <= 255)
 
-export const emailText = fc.oneof(emailLike, padded(emailLike), anyText(40), hostileText(4), fc.tuple(hostileText(2), validEmail).map(([before, address]) => before + address))
+export const emailText = fc.oneof(
+  emailLike,
+  padded(emailLike),
+  anyText(40),
+  hostileText(4),
+  fc.tuple(hostileText(2), validEmail).map(([before, address]) => before + address),
+)

@@ -65,7 +65,10 @@ describe('the contact schema agrees with SPEC section 5', () => {
     const anyField = fc.oneof(fc.anything(), fieldText(100))
     const anyInput = fc.oneof(
       fc.anything(),
-      fc.record({ name: anyField, email: anyField, phone: anyField, company: anyField, interest: anyField, message: anyField }, { requiredKeys: [] }),
+      fc.record(
+        { name: anyField, email: anyField, phone: anyField, company: anyField, interest: anyField, message: anyField },
+        { requiredKeys: [] },
+      ),
     )
     fc.assert(
       fc.property(anyInput, (input) => {
@@ -115,7 +118,16 @@ describe('a contact submission reaches the webhook exactly as typed', () => {
           timestamp,
           source: 'advisorgrowth-website',
         })
-        expect(Object.keys(sent as object)).toEqual(['name', 'email', 'phone', 'company', 'interest', 'message', 'timestamp', 'source'])
+        expect(Object.keys(sent as object)).toEqual([
+          'name',
+          'email',
+          'phone',
+          'company',
+          'interest',
+          'message',
+          'timestamp',
+          'source',
+        ])
       }),
       { numRuns: RUNS },
     )

@@ -24,7 +24,10 @@ describe('text a visitor types is shown as text, never as markup', () => {
     await fc.assert(
       fc.asyncProperty(typedEmail, async (email) => {
         cleanup()
-        const user = renderWithToaster(<GuideOfferSection section={section} settings={settings} isPageHeading />, '/sales-guide-offer')
+        const user = renderWithToaster(
+          <GuideOfferSection section={section} settings={settings} isPageHeading />,
+          '/sales-guide-offer',
+        )
         const submit = await screen.findByRole('button', { name: section.submitLabel! }, LAZY_LOAD)
         fireEvent.change(screen.getByLabelText(section.nameLabel!), { target: { value: 'Jane Advisor' } })
         fireEvent.change(screen.getByLabelText(section.emailLabel!), { target: { value: email } })
@@ -33,7 +36,9 @@ describe('text a visitor types is shown as text, never as markup', () => {
         const description = title.closest('[data-sonner-toast]')?.querySelector('[data-description]')
         // An e-mail field cannot hold line breaks: the browser drops them as it takes the value.
         const shown = email.replace(/[\r\n]/g, '').trim()
-        expect(description?.textContent).toBe(`Payment processing will be integrated soon. We'll contact you at ${shown}`)
+        expect(description?.textContent).toBe(
+          `Payment processing will be integrated soon. We'll contact you at ${shown}`,
+        )
         expect(description?.childElementCount).toBe(0)
         expect(notifications().querySelectorAll('script, img, svg:not([aria-hidden]), iframe, b, i')).toHaveLength(0)
       }),

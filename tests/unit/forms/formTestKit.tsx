@@ -33,7 +33,10 @@ export interface CapturedWebhook {
  * Records every POST to `url`. `fail` answers with a network error (the send throws) instead;
  * `answerAfter` holds the answer until that promise settles (to see the sending state).
  */
-export function captureWebhook(url: string, { fail = false, answerAfter }: { fail?: boolean; answerAfter?: Promise<void> } = {}): CapturedWebhook {
+export function captureWebhook(
+  url: string,
+  { fail = false, answerAfter }: { fail?: boolean; answerAfter?: Promise<void> } = {},
+): CapturedWebhook {
   const captured: CapturedWebhook = { bodies: [], contentTypes: [] }
   server.use(
     http.post(url, async ({ request }) => {
@@ -64,7 +67,10 @@ export async function findToast(title: string, description: string) {
 
 /** Titles of the toasts currently shown. */
 export function toastTitles(): string[] {
-  return Array.from(notifications().querySelectorAll('[data-sonner-toast] [data-title]'), (node) => node.textContent ?? '')
+  return Array.from(
+    notifications().querySelectorAll('[data-sonner-toast] [data-title]'),
+    (node) => node.textContent ?? '',
+  )
 }
 
 /** A promise to hold a webhook's answer with, and the function that lets it answer. */

@@ -28,7 +28,8 @@ describe('the guide-access schema agrees with SPEC section 5', () => {
         else rejected++
         expect(result.success).toBe(oracleAccepts)
         expect(messages).toEqual(expected)
-        if (result.success) expect(result.data).toEqual({ name: input.name.trim(), email: input.email.trim(), phone: input.phone.trim() })
+        if (result.success)
+          expect(result.data).toEqual({ name: input.name.trim(), email: input.email.trim(), phone: input.phone.trim() })
       }),
       { numRuns: RUNS },
     )
@@ -38,7 +39,10 @@ describe('the guide-access schema agrees with SPEC section 5', () => {
 
   it('never throws, whatever it is given', () => {
     const anyField = fc.oneof(fc.anything(), fieldText(100))
-    const anyInput = fc.oneof(fc.anything(), fc.record({ name: anyField, email: anyField, phone: anyField }, { requiredKeys: [] }))
+    const anyInput = fc.oneof(
+      fc.anything(),
+      fc.record({ name: anyField, email: anyField, phone: anyField }, { requiredKeys: [] }),
+    )
     fc.assert(
       fc.property(anyInput, (input) => {
         const result = gateSchema.safeParse(input)

@@ -32,7 +32,8 @@ describe('postWebhook', () => {
     const clock = new AbortController()
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(clock.signal)
     vi.spyOn(globalThis, 'fetch').mockImplementation(
-      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     )
     const sending = postWebhook('http://hooks.test/x', {})
     expect(timeout).toHaveBeenCalledWith(SUBMIT_TIMEOUT_MS)

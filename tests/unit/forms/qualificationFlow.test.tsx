@@ -41,7 +41,11 @@ const BRANCHES: Branch[] = [
     count: 12,
     steps: [['writesAnnuities', 'Yes'], ['annuityProduction', '$1M-$2M'], ...COMMON_TAIL],
   },
-  { role: 'IMO/FMO', count: 12, steps: [['numberOfAgents', '51-100'], ['production12Month', '$10M-$20M'], ...COMMON_TAIL] },
+  {
+    role: 'IMO/FMO',
+    count: 12,
+    steps: [['numberOfAgents', '51-100'], ['production12Month', '$10M-$20M'], ...COMMON_TAIL],
+  },
 ]
 
 // Whole walks through the questionnaire: slower than most unit tests, so they get more time.
@@ -106,7 +110,9 @@ describe('Qualification questionnaire: steps and branches', { timeout: 45_000 },
   }
 
   it('the number of options and their exact wording follow SPEC section 3', () => {
-    const options = Object.fromEntries(QUESTIONS.filter((q) => q.type === 'choice').map((q) => [q.id, q.type === 'choice' ? q.options : []]))
+    const options = Object.fromEntries(
+      QUESTIONS.filter((q) => q.type === 'choice').map((q) => [q.id, q.type === 'choice' ? q.options : []]),
+    )
     expect(options).toEqual({
       role: ['RIA', 'Independent Advisor', 'Insurance Agent', 'IMO/FMO'],
       numberOfAdvisors: ['Just me', '2-5', '6-10', '11-25', '26+'],
@@ -239,7 +245,9 @@ describe('Qualification questionnaire: steps and branches', { timeout: 45_000 },
     expect(textBox()).not.toHaveFocus()
     await user.type(textBox(), 'Jane')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(screen.getByRole('textbox', { name: promptOf(content.section, 'lastName') })).toHaveFocus())
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: promptOf(content.section, 'lastName') })).toHaveFocus(),
+    )
   })
 })
 

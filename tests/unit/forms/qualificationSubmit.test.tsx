@@ -20,7 +20,14 @@ import {
 } from './qualificationTestKit'
 
 const DRAFT_KEY = 'qualification-draft'
-const RIA_CHOICES = ['RIA', '11-25', '$100M-$250M', 'Leads are too expensive', 'Over $25,000', 'Immediately (this week)']
+const RIA_CHOICES = [
+  'RIA',
+  '11-25',
+  '$100M-$250M',
+  'Leads are too expensive',
+  'Over $25,000',
+  'Immediately (this week)',
+]
 
 /** Answers every question of the RIA branch except the last, which is left chosen but not completed. */
 async function reachLastQuestion(user: ReturnType<typeof renderQualificationForm>, content: QualifyContent) {
@@ -92,12 +99,16 @@ describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }
     const phone = screen.getByRole('link', { name: content.settings.contactPhone! })
     expect(phone).toHaveAttribute('href', 'tel:8645550142')
     expect(phone.parentElement).toHaveTextContent(`${content.section.phoneCaption} ${content.settings.contactPhone}`)
-    const toast = await findNewToast('Thank you for your interest!', 'Our team will contact you within 24 hours.', earlierToasts)
+    const toast = await findNewToast(
+      'Thank you for your interest!',
+      'Our team will contact you within 24 hours.',
+      earlierToasts,
+    )
     expect(toast).toHaveAttribute('data-type', 'success')
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull()
   })
 
-  it('sends the Insurance Agent branch with its annuity answers, trimmed, and no other role\'s answers', async () => {
+  it("sends the Insurance Agent branch with its annuity answers, trimmed, and no other role's answers", async () => {
     const bodies = captureWebhook()
     const user = renderQualificationForm(content)
     await answerContactQuestions(user, { ...CONTACT_ANSWERS, firstName: '  Jane  ', company: ' Doe Wealth ' })
@@ -108,7 +119,15 @@ describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }
     await expectQuestion(content.section, 'numberOfAdvisors', 7, 12)
     await user.click(screen.getByRole('button', { name: 'Back' }))
     await expectQuestion(content.section, 'role', 6, 12)
-    for (const choice of ['Insurance Agent', 'Yes', 'Over $5M', 'Want to scale my practice', 'Under $2,500', 'Just researching', 'No'])
+    for (const choice of [
+      'Insurance Agent',
+      'Yes',
+      'Over $5M',
+      'Want to scale my practice',
+      'Under $2,500',
+      'Just researching',
+      'No',
+    ])
       await choose(user, choice)
     await screen.findByRole('heading', { name: "You're All Set!" }, { timeout: 3000 })
     expect(bodies).toEqual([
@@ -183,7 +202,11 @@ describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }
     })
     const earlierToasts = toastsShown('Submission failed')
     await user.click(screen.getByRole('button', { name: 'Complete' }))
-    const toast = await findNewToast('Submission failed', 'Please try again or call us at (864) 555-0142', earlierToasts)
+    const toast = await findNewToast(
+      'Submission failed',
+      'Please try again or call us at (864) 555-0142',
+      earlierToasts,
+    )
     expect(toast).toHaveAttribute('data-type', 'error')
     expect(errors).toHaveBeenCalledWith('The qualification submission failed', expect.any(RangeError))
     expect(bodies).toHaveLength(0)
@@ -204,15 +227,28 @@ describe('Qualification questionnaire: the draft in sessionStorage', () => {
   it('saves the answers and the current question on every change', async () => {
     const user = renderQualificationForm(content)
     await user.type(textBox(), 'Ja')
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({ answers: { firstName: 'Ja' }, currentId: 'firstName' }))
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({
+        answers: { firstName: 'Ja' },
+        currentId: 'firstName',
+      }),
+    )
     await user.type(textBox(), 'ne{Enter}')
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({ answers: { firstName: 'Jane' }, currentId: 'lastName' }))
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({
+        answers: { firstName: 'Jane' },
+        currentId: 'lastName',
+      }),
+    )
   })
 
   it('restores a saved draft after a reload: the question it was on, with every answer', async () => {
     sessionStorage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ answers: { ...CONTACT_ANSWERS, role: 'IMO/FMO', numberOfAgents: '26-50' }, currentId: 'production12Month' }),
+      JSON.stringify({
+        answers: { ...CONTACT_ANSWERS, role: 'IMO/FMO', numberOfAgents: '26-50' },
+        currentId: 'production12Month',
+      }),
     )
     const user = renderQualificationForm(content)
     const group = (await expectQuestion(content.section, 'production12Month', 8, 12))!
@@ -255,7 +291,10 @@ describe('Qualification questionnaire: the draft in sessionStorage', () => {
     await expectQuestion(content.section, 'firstName', 1, 10)
     cleanup()
 
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ answers: { ...CONTACT_ANSWERS, role: 'RIA' }, currentId: 'numberOfAgents' }))
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ answers: { ...CONTACT_ANSWERS, role: 'RIA' }, currentId: 'numberOfAgents' }),
+    )
     renderQualificationForm(content)
     await expectQuestion(content.section, 'firstName', 1, 12)
     expect(textBox()).toHaveValue('Jane')

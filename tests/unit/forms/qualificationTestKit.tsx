@@ -103,7 +103,12 @@ export async function answerContactQuestions(user: UserEvent, answers: Record<st
 }
 
 /** Waits for question `id` at `position` of `count` (counter, progress bar, prompt); returns its radio group, if a choice. */
-export async function expectQuestion(section: QualifyContent['section'], id: QuestionId, position: number, count: number) {
+export async function expectQuestion(
+  section: QualifyContent['section'],
+  id: QuestionId,
+  position: number,
+  count: number,
+) {
   const prompt = promptOf(section, id)
   return waitFor(() => {
     expect(screen.getByText(`Question ${position} of ${count}`)).toBeInTheDocument()

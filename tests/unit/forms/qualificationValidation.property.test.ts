@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QUESTION_IDS } from '@site/schemas/constants'
 import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'
 import { firstInvalidQuestion, validateAnswer } from '../../../apps/web/app/forms/qualification/qualificationSchema'
-import { applicableQuestions, QUESTIONS, type Answers, type Question } from '../../../apps/web/app/forms/qualification/questions'
+import {
+  applicableQuestions,
+  QUESTIONS,
+  type Answers,
+  type Question,
+} from '../../../apps/web/app/forms/qualification/questions'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
 import { askedQuestionIds } from './specOracle'
@@ -52,10 +57,33 @@ const choiceQuestions = QUESTIONS.filter((question) => question.type === 'choice
 const allOptions = QUESTIONS.flatMap((question) => (question.type === 'choice' ? question.options : []))
 
 // Characters that sit on the rules' edges: blanks trim() removes, @ and dots, and ordinary letters.
-const edgyCharacter = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\ufeff', '@', '.', 'a', 'Z', '7', '-', '+', '(', 'é', '😀', '𐀀')
+const edgyCharacter = fc.constantFrom(
+  ' ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u2003',
+  '\ufeff',
+  '@',
+  '.',
+  'a',
+  'Z',
+  '7',
+  '-',
+  '+',
+  '(',
+  'é',
+  '😀',
+  '𐀀',
+)
 const edgyText = fc.string({ unit: edgyCharacter, maxLength: 14 })
 const emailLike = fc
-  .tuple(fc.constantFrom('', ' ', '\t', '  '), fc.emailAddress(), fc.constantFrom('', ' ', '\n'), fc.constantFrom('', '.', '@', ' x', '..'))
+  .tuple(
+    fc.constantFrom('', ' ', '\t', '  '),
+    fc.emailAddress(),
+    fc.constantFrom('', ' ', '\n'),
+    fc.constantFrom('', '.', '@', ' x', '..'),
+  )
   .map(([before, address, after, damage]) => `${before}${address}${damage}${after}`)
 const anyText = fc.oneof(
   edgyText,
@@ -77,14 +105,19 @@ describe('qualification validators agree with SPEC section 5', () => {
     )
   })
 
-  it('choice questions: only one of the question\'s own options is an answer', () => {
+  it("choice questions: only one of the question's own options is an answer", () => {
     const choiceQuestion = fc.constantFrom(...choiceQuestions)
     const value = (question: Question) =>
-      question.type === 'choice' ? fc.oneof(fc.constantFrom(...question.options), fc.constantFrom(...allOptions), anyText) : anyText
+      question.type === 'choice'
+        ? fc.oneof(fc.constantFrom(...question.options), fc.constantFrom(...allOptions), anyText)
+        : anyText
     fc.assert(
-      fc.property(choiceQuestion.chain((question) => fc.tuple(fc.constant(question), value(question))), ([question, answer]) => {
-        expect(validateAnswer(question, answer)).toBe(oracle(question, answer))
-      }),
+      fc.property(
+        choiceQuestion.chain((question) => fc.tuple(fc.constant(question), value(question))),
+        ([question, answer]) => {
+          expect(validateAnswer(question, answer)).toBe(oracle(question, answer))
+        },
+      ),
       { numRuns: RUNS },
     )
   })
@@ -107,16 +140,25 @@ describe('qualification validators agree with SPEC section 5', () => {
   })
 
   it('never throw, whatever the answers (a draft restored from storage may hold anything)', () => {
-    const anyAnswers = fc.dictionary(fc.oneof(fc.constantFrom(...QUESTION_IDS), fc.string()), fc.oneof(anyText, fc.constantFrom(...allOptions)), {
-      maxKeys: 20,
-    })
+    const anyAnswers = fc.dictionary(
+      fc.oneof(fc.constantFrom(...QUESTION_IDS), fc.string()),
+      fc.oneof(anyText, fc.constantFrom(...allOptions)),
+      {
+        maxKeys: 20,
+      },
+    )
     fc.assert(
-      fc.property(anyAnswers, fc.constantFrom(...QUESTIONS), fc.option(anyText, { nil: undefined }), (answers: Answers, question, value) => {
-        const message = validateAnswer(question, value)
-        expect(message === undefined || typeof message === 'string').toBe(true)
-        const invalid = firstInvalidQuestion(answers)
-        expect(invalid === undefined || QUESTIONS.includes(invalid)).toBe(true)
-      }),
+      fc.property(
+        anyAnswers,
+        fc.constantFrom(...QUESTIONS),
+        fc.option(anyText, { nil: undefined }),
+        (answers: Answers, question, value) => {
+          const message = validateAnswer(question, value)
+          expect(message === undefined || typeof message === 'string').toBe(true)
+          const invalid = firstInvalidQuestion(answers)
+          expect(invalid === undefined || QUESTIONS.includes(invalid)).toBe(true)
+        },
+      ),
       { numRuns: RUNS },
     )
   })
@@ -136,7 +178,7 @@ describe('the qualification submission reaches the webhook exactly as answered',
     { requiredKeys: [] },
   )
 
-  it('sends timestamp, source, then each asked question\'s answer trimmed, in order, as JSON strings', async () => {
+  it("sends timestamp, source, then each asked question's answer trimmed, in order, as JSON strings", async () => {
     const bodies = recordWebhookBodies()
     const timestamp = '2025-03-04T05:06:07.089Z'
     await fc.assert(

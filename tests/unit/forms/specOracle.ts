@@ -32,7 +32,9 @@ export function isEmailAddress(value: string): boolean {
   const topLevel = labels.pop() ?? ''
   if (labels.length === 0) return false
   if (topLevel.length < 2 || ![...topLevel].every(isAsciiLetter)) return false
-  return labels.every((label) => label.length > 0 && isAlphanumeric(label[0]!) && [...label].every((c) => isAlphanumeric(c) || c === '-'))
+  return labels.every(
+    (label) => label.length > 0 && isAlphanumeric(label[0]!) && [...label].every((c) => isAlphanumeric(c) || c === '-'),
+  )
 }
 
 const requiredTrimmed = (value: string, max: number, requiredMessage: string, maxMessage: string) => {
@@ -85,7 +87,12 @@ export function gateOracle(input: GateFields): Record<keyof GateFields, string |
   return {
     name: requiredTrimmed(input.name, LIMITS.name, 'Name is required', 'Name must be less than 100 characters'),
     email: email(input.email),
-    phone: requiredTrimmed(input.phone, LIMITS.phone, 'Phone number is required', 'Phone number must be less than 20 characters'),
+    phone: requiredTrimmed(
+      input.phone,
+      LIMITS.phone,
+      'Phone number is required',
+      'Phone number must be less than 20 characters',
+    ),
   }
 }
 

@@ -20,7 +20,13 @@ function CurrentPath() {
 
 const PRERENDERED = { text: 'Prerendered teaser' }
 
-function Page({ island, props = PRERENDERED }: { island: ReturnType<typeof lazyComponent<{ text: string }>>; props?: { text: string } }) {
+function Page({
+  island,
+  props = PRERENDERED,
+}: {
+  island: ReturnType<typeof lazyComponent<{ text: string }>>
+  props?: { text: string }
+}) {
   return (
     <MemoryRouter initialEntries={['/']}>
       <StaticIsland id="section-teaser" component={island} props={props} />
@@ -67,7 +73,9 @@ describe('StaticIsland', () => {
     const load = vi.fn(async () => Teaser)
     const recoverableErrors: unknown[] = []
     await act(async () => {
-      hydrateRoot(container, <Page island={lazyComponent(load)} />, { onRecoverableError: (error: unknown) => recoverableErrors.push(error) })
+      hydrateRoot(container, <Page island={lazyComponent(load)} />, {
+        onRecoverableError: (error: unknown) => recoverableErrors.push(error),
+      })
     })
     expect(load).not.toHaveBeenCalled()
     expect(recoverableErrors).toEqual([])

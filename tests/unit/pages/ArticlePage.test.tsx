@@ -18,9 +18,13 @@ describe('ArticlePage', () => {
   })
 
   it('renders the header: back link, category, title as h1, description, month-and-year and read time', () => {
-    renderWithTheme(<ArticlePage settings={settings} resource={article} />, { path: '/resources/lead-generation-guide' })
+    renderWithTheme(<ArticlePage settings={settings} resource={article} />, {
+      path: '/resources/lead-generation-guide',
+    })
     expect(screen.getByRole('link', { name: 'Back to Resources' })).toHaveAttribute('href', '/resources')
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("The Financial Advisor's Guide to Lead Generation in 2025")
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      "The Financial Advisor's Guide to Lead Generation in 2025",
+    )
     const header = screen.getByRole('heading', { level: 1 }).closest('header')!
     expect(within(header).getByText('Guide')).toBeInTheDocument()
     expect(within(header).getByText(article.description!)).toBeInTheDocument()
@@ -29,8 +33,12 @@ describe('ArticlePage', () => {
   })
 
   it('renders the body and the closing call to action, with the simple footer', () => {
-    renderWithTheme(<ArticlePage settings={settings} resource={article} />, { path: '/resources/lead-generation-guide' })
-    expect(screen.getByRole('heading', { level: 2, name: 'Start With the Client You Want More Of' })).toBeInTheDocument()
+    renderWithTheme(<ArticlePage settings={settings} resource={article} />, {
+      path: '/resources/lead-generation-guide',
+    })
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Start With the Client You Want More Of' }),
+    ).toBeInTheDocument()
     const cta = article.callToAction!
     expect(screen.getByRole('heading', { level: 2, name: cta.heading })).toBeInTheDocument()
     expect(screen.getByText(cta.text!)).toBeInTheDocument()
@@ -40,7 +48,9 @@ describe('ArticlePage', () => {
 
   it('keeps a gated guide’s body out of the page until it is unlocked', () => {
     renderWithTheme(<ArticlePage settings={settings} resource={gated} />, { path: '/resources/scaling-guide' })
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How to Scale Your Advisory Practice to $100M+ AUM')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'How to Scale Your Advisory Practice to $100M+ AUM',
+    )
     const firstBodyHeading = gated.body!.find((block) => block._type === 'block' && block.style === 'h2')
     expect(firstBodyHeading).toBeDefined()
     const text = firstBodyHeading!._type === 'block' ? firstBodyHeading!.children![0]!.text! : ''

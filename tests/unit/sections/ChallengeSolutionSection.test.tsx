@@ -18,12 +18,22 @@ describe('ChallengeSolutionSection', () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(section.heading!)
     const challengeColumn = screen.getByRole('heading', { level: 3, name: 'The Challenge' }).parentElement!
     const solutionColumn = screen.getByRole('heading', { level: 3, name: 'The AdvisorGrowth Solution' }).parentElement!
-    expect(within(challengeColumn).getAllByRole('listitem').map((li) => li.textContent)).toEqual(section.challenges)
-    expect(within(solutionColumn).getAllByRole('listitem').map((li) => li.textContent)).toEqual(section.solutions)
+    expect(
+      within(challengeColumn)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(section.challenges)
+    expect(
+      within(solutionColumn)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(section.solutions)
   })
 
   it('hides the decorative icons and links where the CMS says', () => {
-    const { container } = renderWithTheme(<ChallengeSolutionSection section={section} settings={settings} isPageHeading={false} />)
+    const { container } = renderWithTheme(
+      <ChallengeSolutionSection section={section} settings={settings} isPageHeading={false} />,
+    )
     for (const icon of container.querySelectorAll('svg')) expect(icon).toHaveAttribute('aria-hidden', 'true')
     expect(screen.getByRole('link', { name: 'Talk to a Growth Strategist' })).toHaveAttribute('href', '/contact')
   })

@@ -21,7 +21,10 @@ describe('CountdownSection', () => {
     vi.useRealTimers()
   })
 
-  const digits = () => Array.from(document.querySelectorAll('[aria-hidden="true"] > div > span:first-child')).map((node) => node.textContent)
+  const digits = () =>
+    Array.from(document.querySelectorAll('[aria-hidden="true"] > div > span:first-child')).map(
+      (node) => node.textContent,
+    )
 
   it('counts down every second to the giveaway end, with the CMS labels', () => {
     vi.useFakeTimers()
@@ -62,7 +65,9 @@ describe('CountdownSection', () => {
   it('clears its interval when unmounted', () => {
     vi.useFakeTimers()
     vi.setSystemTime(target - DAY)
-    const { unmount } = renderWithTheme(<CountdownSection section={section} settings={settings} isPageHeading={false} />)
+    const { unmount } = renderWithTheme(
+      <CountdownSection section={section} settings={settings} isPageHeading={false} />,
+    )
     expect(vi.getTimerCount()).toBe(1)
     unmount()
     expect(vi.getTimerCount()).toBe(0)

@@ -15,7 +15,9 @@ describe('CtaSection', () => {
 
   it('renders heading, text, the CMS actions as links and the note', () => {
     renderWithTheme(<CtaSection section={section} settings={settings} isPageHeading={false} />)
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Ready to Fill Your Calendar With Qualified Prospects?')
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Ready to Fill Your Calendar With Qualified Prospects?',
+    )
     expect(screen.getByText(section.text!)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Book a Demo' })).toHaveAttribute('href', '/contact')
     expect(screen.getByRole('link', { name: 'See the App' })).toHaveAttribute('href', '/app')

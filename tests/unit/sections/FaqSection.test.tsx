@@ -22,7 +22,9 @@ describe('FaqSection', () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Frequently Asked Questions')
     const items = section.items!
     expect(items).toHaveLength(6)
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(items.map((item) => item.question))
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      items.map((item) => item.question),
+    )
     for (const item of items) {
       const button = question(item.question!)
       expect(button.closest('h3')).not.toBeNull()

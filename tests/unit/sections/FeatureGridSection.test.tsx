@@ -21,7 +21,9 @@ describe('FeatureGridSection', () => {
     renderWithTheme(<FeatureGridSection section={homeGrid} settings={settings} isPageHeading={false} />)
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(homeGrid.heading!)
     const items = homeGrid.items ?? []
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(items.map((item) => item.title))
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      items.map((item) => item.title),
+    )
     for (const item of items) {
       expect(screen.getByText(item.description!)).toBeInTheDocument()
       for (const feature of item.features ?? []) expect(screen.getByText(feature)).toBeInTheDocument()
@@ -37,7 +39,11 @@ describe('FeatureGridSection', () => {
     const steps = within(card).getByRole('list')
     expect(steps.tagName).toBe('OL')
     const expected = funnelTypes.items!.find((item) => item.title === 'Webinar Funnel')!.features!
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expected)
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expected)
   })
 
   it('compact variant shows every card without links when the CMS gives none', () => {

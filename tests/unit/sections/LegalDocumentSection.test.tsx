@@ -38,7 +38,9 @@ describe('LegalDocumentSection', () => {
   it('does not embed a javascript: URL', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const unsafe = { ...section, document: { title: 'Policies', documentUrl: 'javascript:alert(1)' } }
-    const { container } = renderWithTheme(<LegalDocumentSection section={unsafe} settings={settings} isPageHeading={false} />)
+    const { container } = renderWithTheme(
+      <LegalDocumentSection section={unsafe} settings={settings} isPageHeading={false} />,
+    )
     expect(container.querySelector('iframe')).toBeNull()
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Privacy Policy')
   })

@@ -29,7 +29,9 @@ describe('NewsletterSection', () => {
   it('subscribing validates nothing, calls nothing, navigates nowhere and shows no message', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch')
     const user = userEvent.setup()
-    const { container } = renderWithTheme(<NewsletterSection section={section} settings={settings} isPageHeading={false} />)
+    const { container } = renderWithTheme(
+      <NewsletterSection section={section} settings={settings} isPageHeading={false} />,
+    )
     const before = container.innerHTML
     await user.type(screen.getByLabelText(section.emailLabel!), 'not an address')
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))

@@ -22,7 +22,9 @@ describe('PillarsSection', () => {
       const card = screen.getByRole('heading', { level: 3, name: pillar.title }).closest('li')!
       expect(within(card).getByText(pillar.label!)).toBeInTheDocument()
       expect(within(card).getByText(pillar.description!)).toBeInTheDocument()
-      const features = within(card).getAllByRole('listitem').map((li) => li.textContent)
+      const features = within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
       expect(features).toEqual(pillar.features)
     }
   })
@@ -33,7 +35,9 @@ describe('PillarsSection', () => {
   })
 
   it('omits the link when there is none', () => {
-    renderWithTheme(<PillarsSection section={{ ...section, link: undefined }} settings={settings} isPageHeading={false} />)
+    renderWithTheme(
+      <PillarsSection section={{ ...section, link: undefined }} settings={settings} isPageHeading={false} />,
+    )
     expect(screen.queryByRole('link')).toBeNull()
   })
 })

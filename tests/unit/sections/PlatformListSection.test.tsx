@@ -21,7 +21,9 @@ describe('PlatformListSection', () => {
     for (const platform of section.platforms!) {
       const card = screen.getByRole('heading', { level: 3, name: platform.name }).closest('li')!
       expect(within(card).getByText(platform.description!)).toBeInTheDocument()
-      const formats = within(within(card).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent)
+      const formats = within(within(card).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
       expect(formats).toEqual(platform.formats)
     }
   })

@@ -14,7 +14,9 @@ describe('PricingSection', () => {
   })
 
   it('renders the plan, price, note, features, guarantee, action and footnote from the CMS', () => {
-    const { container } = renderWithTheme(<PricingSection section={section} settings={settings} isPageHeading={false} />)
+    const { container } = renderWithTheme(
+      <PricingSection section={section} settings={settings} isPageHeading={false} />,
+    )
     expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Build & Release Funnel Package')
     expect(screen.getByText('$5,000')).toBeInTheDocument()
     expect(screen.getByText('one-time')).toBeInTheDocument()
@@ -29,7 +31,11 @@ describe('PricingSection', () => {
 
   it('crosses out the original price when there is one', () => {
     const { container } = renderWithTheme(
-      <PricingSection section={{ ...section, originalPrice: '$97', price: '$27' }} settings={settings} isPageHeading={false} />,
+      <PricingSection
+        section={{ ...section, originalPrice: '$97', price: '$27' }}
+        settings={settings}
+        isPageHeading={false}
+      />,
     )
     const struck = container.querySelector('del')
     expect(struck).toHaveTextContent('$97')

@@ -18,7 +18,9 @@ describe('QualificationFormSection', () => {
   beforeEach(() => sessionStorage.clear())
 
   it('shows the CMS heading (the page h1) and text, then loads the questionnaire at question 1', async () => {
-    renderWithTheme(<QualificationFormSection section={section} settings={settings} isPageHeading />, { path: '/qualify' })
+    renderWithTheme(<QualificationFormSection section={section} settings={settings} isPageHeading />, {
+      path: '/qualify',
+    })
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('See If You Qualify for Exclusive Appointments')
     expect(screen.getByText(section.text!)).toBeInTheDocument()
     expect(await screen.findByText('Question 1 of 10', {}, { timeout: 10_000 })).toBeInTheDocument()
@@ -29,7 +31,9 @@ describe('QualificationFormSection', () => {
   })
 
   it('uses an h2 when another section holds the page heading', async () => {
-    renderWithTheme(<QualificationFormSection section={section} settings={settings} isPageHeading={false} />, { path: '/qualify' })
+    renderWithTheme(<QualificationFormSection section={section} settings={settings} isPageHeading={false} />, {
+      path: '/qualify',
+    })
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(section.heading!)
     expect(await screen.findByText('Question 1 of 10', {}, { timeout: 10_000 })).toBeInTheDocument()
@@ -39,7 +43,9 @@ describe('QualificationFormSection', () => {
     const here = dirname(fileURLToPath(import.meta.url))
     const source = readFileSync(resolve(here, '../../../apps/web/app/sections/QualificationFormSection.tsx'), 'utf8')
     const staticImports = [...source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1])
-    expect(staticImports).not.toEqual(expect.arrayContaining([expect.stringMatching(/react-hook-form|zod|sonner|forms\//)]))
+    expect(staticImports).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/react-hook-form|zod|sonner|forms\//)]),
+    )
     expect(source).toContain("lazy(() => import('../forms/qualification/QualificationForm'))")
   })
 })

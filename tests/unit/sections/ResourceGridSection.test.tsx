@@ -18,7 +18,9 @@ describe('ResourceGridSection', () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Guides, Articles and Training')
     const featured = screen.getByRole('article')
     expect(within(featured).getByText('Featured Guide')).toBeInTheDocument()
-    expect(within(featured).getByRole('heading', { level: 3 })).toHaveTextContent('How to Scale Your Advisory Practice to $100M+ AUM')
+    expect(within(featured).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'How to Scale Your Advisory Practice to $100M+ AUM',
+    )
     expect(within(featured).getByRole('link')).toHaveAttribute('href', '/resources/scaling-guide')
     expect(within(featured).getByText('April 2025')).toHaveAttribute('datetime', '2025-04-01')
     expect(within(featured).getByText('15 min read')).toBeInTheDocument()

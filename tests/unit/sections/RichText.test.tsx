@@ -24,12 +24,17 @@ describe('RichText', () => {
 
   it('renders the seed article: headings, lists, strong text and internal links', () => {
     renderWithTheme(<RichText value={guide.body} />)
-    expect(screen.getByRole('heading', { level: 2, name: 'Start With the Client You Want More Of' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Start With the Client You Want More Of' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 3, name: 'Referrals and Centers of Influence' })).toBeInTheDocument()
     expect(screen.getByText('Life stage:').tagName).toBe('STRONG')
     expect(screen.getAllByRole('list').length).toBeGreaterThanOrEqual(2)
     expect(document.querySelector('ol')).not.toBeNull()
-    expect(screen.getByRole('link', { name: 'lead qualification training guide' })).toHaveAttribute('href', '/resources/lead-qualification')
+    expect(screen.getByRole('link', { name: 'lead qualification training guide' })).toHaveAttribute(
+      'href',
+      '/resources/lead-qualification',
+    )
   })
 
   it('renders a callout as an aside with its title and text', () => {
@@ -68,7 +73,11 @@ describe('RichText', () => {
 
   it('draws nothing for an unknown block type and warns once about it', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const value: Value = [{ _type: 'videoEmbed', _key: 'v1' }, paragraph('c', 'still here', '/contact'), { _type: 'videoEmbed', _key: 'v2' }]
+    const value: Value = [
+      { _type: 'videoEmbed', _key: 'v1' },
+      paragraph('c', 'still here', '/contact'),
+      { _type: 'videoEmbed', _key: 'v2' },
+    ]
     const { container } = renderWithTheme(<RichText value={value} />)
     renderWithTheme(<RichText value={value} />)
     expect(screen.getAllByRole('link', { name: 'still here' })).toHaveLength(2)

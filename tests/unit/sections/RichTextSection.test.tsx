@@ -26,7 +26,9 @@ describe('RichTextSection', () => {
   it('renders the aside box with its title as h3 and its points as a list', () => {
     renderWithTheme(<RichTextSection section={mission} settings={settings} isPageHeading={false} />)
     const aside = screen.getByRole('heading', { level: 3, name: 'Who we serve' }).closest('aside')!
-    const points = within(aside).getAllByRole('listitem').map((item) => item.textContent)
+    const points = within(aside)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(points).toEqual(mission.aside!.points)
   })
 

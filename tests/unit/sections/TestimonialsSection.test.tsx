@@ -14,7 +14,9 @@ describe('TestimonialsSection', () => {
   })
 
   it('shows each referenced testimonial as a figure: metric, label, quote in a blockquote, role as caption', () => {
-    const { container } = renderWithTheme(<TestimonialsSection section={section} settings={settings} isPageHeading={false} />)
+    const { container } = renderWithTheme(
+      <TestimonialsSection section={section} settings={settings} isPageHeading={false} />,
+    )
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Advisors and Agents Growing With Us')
     const figures = screen.getAllByRole('figure')
     expect(figures).toHaveLength(3)

@@ -51,6 +51,8 @@ describe('SectionList', () => {
     const broken = { ...(await seedSection('/', 'faqSection')), items: 'not a list' } as unknown as Section
     renderWithTheme(<SectionList sections={[hero, broken]} settings={await seedSettings()} />)
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(hero.heading!)
-    await vi.waitFor(() => expect(warn.mock.calls.some(([message]) => String(message).startsWith('Skipping section faqSection'))).toBe(true))
+    await vi.waitFor(() =>
+      expect(warn.mock.calls.some(([message]) => String(message).startsWith('Skipping section faqSection'))).toBe(true),
+    )
   })
 })

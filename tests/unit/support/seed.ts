@@ -1,5 +1,11 @@
 import { fetchRouteContent } from '../../../apps/web/app/content/routeContent.server'
-import type { PageContent, ResourceContent, SectionOf, SectionType, SiteSettings } from '../../../apps/web/app/content/types'
+import type {
+  PageContent,
+  ResourceContent,
+  SectionOf,
+  SectionType,
+  SiteSettings,
+} from '../../../apps/web/app/content/types'
 
 /**
  * Seed content as the site receives it: the real route query, through @sanity/client, answered by

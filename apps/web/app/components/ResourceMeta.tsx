@@ -11,7 +11,13 @@ export function formatMonthYear(date: string | null | undefined): string | null 
 }
 
 /** "March 2025", as a <time>, with a calendar icon unless `icon` is false. */
-export function PublishedDate({ publishedAt, icon = true }: { publishedAt: string | null | undefined; icon?: boolean }) {
+export function PublishedDate({
+  publishedAt,
+  icon = true,
+}: {
+  publishedAt: string | null | undefined
+  icon?: boolean
+}) {
   const published = formatMonthYear(publishedAt)
   if (!published || !publishedAt) return null
   return (

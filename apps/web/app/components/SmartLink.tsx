@@ -24,7 +24,12 @@ export function SmartLink({ href, children, openInNewTab, ...rest }: SmartLinkPr
   const kind = classifyHref(href)
   const value = (href ?? '').trim()
   if (kind === 'unsafe') return <span className={rest.className}>{children}</span>
-  if (kind === 'internal') return <Link to={value} {...rest}>{children}</Link>
+  if (kind === 'internal')
+    return (
+      <Link to={value} {...rest}>
+        {children}
+      </Link>
+    )
   const newTab = openInNewTab ?? (kind === 'external' && /^https?:/i.test(value))
   return (
     <a href={value} {...rest} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>

@@ -17,7 +17,12 @@ export function getContentClient(): Promise<SanityClient> {
 
 async function createContentClient(): Promise<SanityClient> {
   const config = readContentSourceConfig()
-  const common = { apiVersion: SANITY_API_VERSION, useCdn: false, perspective: 'published' as const, ...previewClientOptions() }
+  const common = {
+    apiVersion: SANITY_API_VERSION,
+    useCdn: false,
+    perspective: 'published' as const,
+    ...previewClientOptions(),
+  }
   if (config.project) return createClient({ ...common, ...config.project })
   const origin = config.embeddedOrigin ?? (await startContentApiServer()).origin
   return createClient({

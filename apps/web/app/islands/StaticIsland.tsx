@@ -11,7 +11,15 @@ const ADOPTS_PRERENDERED_MARKUP = import.meta.env.VITE_SANITY_PREVIEW !== 'true'
  * JavaScript of a page to what its interactive parts need. Any later render (client navigation, the
  * dev server) renders the component, loading it on demand. Links inside still navigate in the app.
  */
-export function StaticIsland<Props extends object>({ id, component, props }: { id: string; component: LazyComponent<Props>; props: Props }) {
+export function StaticIsland<Props extends object>({
+  id,
+  component,
+  props,
+}: {
+  id: string
+  component: LazyComponent<Props>
+  props: Props
+}) {
   const hydrating = useIsHydrating()
   const [adopted] = useState(() => {
     const html = ADOPTS_PRERENDERED_MARKUP && hydrating ? prerenderedMarkup(id) : undefined
@@ -35,12 +43,19 @@ export function StaticIsland<Props extends object>({ id, component, props }: { i
 const noSubscription = () => () => {}
 /** True while React hydrates this component from prerendered HTML (it reads the server snapshot then). */
 function useIsHydrating() {
-  return useSyncExternalStore(noSubscription, () => false, () => typeof document !== 'undefined')
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => typeof document !== 'undefined',
+  )
 }
 
 function sameProps(a: object, b: object) {
   const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]))
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]))
+  )
 }
 
 function prerenderedMarkup(id: string): string | undefined {
@@ -49,7 +64,8 @@ function prerenderedMarkup(id: string): string | undefined {
 
 /** A plain left click on a link to this site navigates like the router's own links instead of reloading. */
 function navigateOnLinkClick(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return
   const link = (event.target as Element).closest('a')
   if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return
   const url = new URL(link.href, window.location.href)

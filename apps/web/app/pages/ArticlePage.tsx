@@ -34,7 +34,11 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
             {resource.category && <Category>{resource.category}</Category>}
             <Title>{resource.title}</Title>
             {resource.description && <Description>{resource.description}</Description>}
-            <Meta publishedAt={resource.publishedAt} readTime={resource.readTime} readTimeUnit={settings.readTimeLabel} />
+            <Meta
+              publishedAt={resource.publishedAt}
+              readTime={resource.readTime}
+              readTimeUnit={settings.readTimeLabel}
+            />
           </HeaderInner>
         </Header>
         <Container $narrow>

@@ -5,7 +5,12 @@ import { SectionList } from '../sections/SectionList'
 
 // Notifications (sonner) load only on pages whose sections show a toast: the forms.
 const SiteToaster = lazy(() => import('../forms/shared/SiteToaster'))
-const SECTIONS_WITH_TOASTS = new Set(['contactFormSection', 'qualificationFormSection', 'giveawayFormSection', 'guideOfferSection'])
+const SECTIONS_WITH_TOASTS = new Set([
+  'contactFormSection',
+  'qualificationFormSection',
+  'giveawayFormSection',
+  'guideOfferSection',
+])
 
 /** A page built by marketing from sections. */
 export function SectionPage({ settings, page }: { settings: SiteSettings; page: PageContent }) {

@@ -30,7 +30,14 @@ export default function LivePreview() {
   const client = useMemo(
     () =>
       projectId && dataset && apiVersion && studioUrl
-        ? createClient({ projectId, dataset, apiVersion, useCdn: false, perspective: 'drafts', stega: { enabled: true, studioUrl, filter: stegaFilter } })
+        ? createClient({
+            projectId,
+            dataset,
+            apiVersion,
+            useCdn: false,
+            perspective: 'drafts',
+            stega: { enabled: true, studioUrl, filter: stegaFilter },
+          })
         : undefined,
     [projectId, dataset, apiVersion, studioUrl],
   )
@@ -80,5 +87,11 @@ function useCurrentRouteData(): PreviewRouteData | undefined {
 }
 
 function isPreviewRouteData(value: unknown): value is PreviewRouteData {
-  return typeof value === 'object' && value !== null && 'preview' in value && 'path' in value && typeof value.path === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'preview' in value &&
+    'path' in value &&
+    typeof value.path === 'string'
+  )
 }

@@ -16,7 +16,8 @@ import { routeMeta } from '../seo/routeMeta'
 // Articles are one route type of many: their page (and Portable Text) loads only where one is shown.
 const loadArticleModule = () => import('../pages/ArticlePage')
 const articlePage = lazyComponent(() => loadArticleModule().then((module) => module.ArticlePage))
-const preloadArticle = () => Promise.all([articlePage.preload(), loadArticleModule().then((module) => module.preloadArticleBody())])
+const preloadArticle = () =>
+  Promise.all([articlePage.preload(), loadArticleModule().then((module) => module.preloadArticleBody())])
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url)
@@ -24,7 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { settings, page, resource } = await fetchRouteContent(pathname)
   if (!settings || (!page && !resource)) throw data(null, { status: 404, statusText: 'Not Found' })
   return {
-    notFound: false as const, settings, page, resource, path: normaliseRoutePath(pathname), siteUrl: siteUrl(),
+    notFound: false as const,
+    settings,
+    page,
+    resource,
+    path: normaliseRoutePath(pathname),
+    siteUrl: siteUrl(),
     ...previewRouteContext(),
   }
 }
@@ -33,7 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const content = await serverLoader()
   if (content.notFound) return content
-  const loaded = await Promise.all([preloadSections(content.page?.sections), content.resource && preloadArticle()]).then(
+  const loaded = await Promise.all([
+    preloadSections(content.page?.sections),
+    content.resource && preloadArticle(),
+  ]).then(
     () => true,
     () => false,
   )

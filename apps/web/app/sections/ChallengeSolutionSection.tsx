@@ -12,7 +12,14 @@ export function ChallengeSolutionSection({ section, isPageHeading }: SectionProp
   const { eyebrow, heading, intro, challengeTitle, challenges, solutionTitle, solutions, link, anchor } = section
   const columnHeading = isPageHeading ? 'h2' : 'h3'
   return (
-    <SectionShell anchor={anchor} tone="light" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="light"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Columns>
         <Column side="challenge" title={challengeTitle} points={challenges} headingLevel={columnHeading} />
         <Column side="solution" title={solutionTitle} points={solutions} headingLevel={columnHeading} />
@@ -22,11 +29,25 @@ export function ChallengeSolutionSection({ section, isPageHeading }: SectionProp
   )
 }
 
-function Column({ side, title, points, headingLevel }: { side: Side; title?: string; points?: string[]; headingLevel: 'h2' | 'h3' }) {
+function Column({
+  side,
+  title,
+  points,
+  headingLevel,
+}: {
+  side: Side
+  title?: string
+  points?: string[]
+  headingLevel: 'h2' | 'h3'
+}) {
   const Mark = side === 'challenge' ? CircleX : CircleCheck
   return (
     <Panel $side={side}>
-      {title && <PanelTitle as={headingLevel} $side={side}>{title}</PanelTitle>}
+      {title && (
+        <PanelTitle as={headingLevel} $side={side}>
+          {title}
+        </PanelTitle>
+      )}
       <Points $side={side}>
         {(points ?? []).map((point) => (
           <li key={point}>

@@ -11,7 +11,14 @@ export function ComparisonTableSection({ section, isPageHeading }: SectionProps<
   const { eyebrow, heading, intro, featureLabel, ourLabel, competitorLabel, rows, link, anchor } = section
   const captionId = useId()
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       {/* Focusable and named, so keyboard users can scroll the table when it is wider than the screen. */}
       <ScrollArea tabIndex={0} role={heading ? 'region' : undefined} aria-labelledby={heading ? captionId : undefined}>
         {/* Explicit roles keep the table semantics that some browsers drop once phones restyle it as cards. */}
@@ -23,15 +30,23 @@ export function ComparisonTableSection({ section, isPageHeading }: SectionProps<
           )}
           <thead role="rowgroup">
             <tr role="row">
-              <th role="columnheader" scope="col">{featureLabel}</th>
-              <OurHeader role="columnheader" scope="col">{ourLabel}</OurHeader>
-              <th role="columnheader" scope="col">{competitorLabel}</th>
+              <th role="columnheader" scope="col">
+                {featureLabel}
+              </th>
+              <OurHeader role="columnheader" scope="col">
+                {ourLabel}
+              </OurHeader>
+              <th role="columnheader" scope="col">
+                {competitorLabel}
+              </th>
             </tr>
           </thead>
           <tbody role="rowgroup">
             {(rows ?? []).map((row) => (
               <tr key={row._id} role="row">
-                <th role="rowheader" scope="row">{row.feature}</th>
+                <th role="rowheader" scope="row">
+                  {row.feature}
+                </th>
                 <OurCell role="cell">
                   <CellLabel aria-hidden="true">{ourLabel}</CellLabel>
                   <CellContent>

@@ -36,7 +36,9 @@ export function ContactFormSection({ section, settings, isPageHeading }: Section
               <ContactList>
                 {email && (
                   <li>
-                    <IconBubble><Mail aria-hidden="true" focusable="false" size={20} /></IconBubble>
+                    <IconBubble>
+                      <Mail aria-hidden="true" focusable="false" size={20} />
+                    </IconBubble>
                     <div>
                       {section.emailCaption && <Caption>{section.emailCaption}</Caption>}
                       <SmartLink href={`mailto:${email}`}>{email}</SmartLink>
@@ -45,7 +47,9 @@ export function ContactFormSection({ section, settings, isPageHeading }: Section
                 )}
                 {phone && (
                   <li>
-                    <IconBubble><Phone aria-hidden="true" focusable="false" size={20} /></IconBubble>
+                    <IconBubble>
+                      <Phone aria-hidden="true" focusable="false" size={20} />
+                    </IconBubble>
                     <div>
                       {section.phoneCaption && <Caption>{section.phoneCaption}</Caption>}
                       <SmartLink href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</SmartLink>

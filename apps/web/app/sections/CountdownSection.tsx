@@ -56,7 +56,9 @@ export function CountdownSection({ section, settings, isPageHeading }: SectionPr
         </Copy>
         {/* A timer is not announced as it ticks; the hidden summary is what a screen reader reads. */}
         <div role="timer" aria-live="off" aria-atomic="true">
-          <span className="visually-hidden">{units.map((unit) => `${unit.value} ${unit.label ?? ''}`.trim()).join(', ')}</span>
+          <span className="visually-hidden">
+            {units.map((unit) => `${unit.value} ${unit.label ?? ''}`.trim()).join(', ')}
+          </span>
           <Units aria-hidden="true">
             {units.map((unit, index) => (
               <Unit key={index}>

@@ -20,7 +20,13 @@ export function CtaSection({ section, isPageHeading }: SectionProps<'ctaSection'
           {actions && actions.length > 0 && (
             <Actions>
               {actions.map((action, index) => (
-                <ButtonLink key={action._key} href={action.href} openInNewTab={action.openInNewTab} $size="lg" $variant={buttonVariant(tone, action.style, index)}>
+                <ButtonLink
+                  key={action._key}
+                  href={action.href}
+                  openInNewTab={action.openInNewTab}
+                  $size="lg"
+                  $variant={buttonVariant(tone, action.style, index)}
+                >
                   {action.label}
                 </ButtonLink>
               ))}

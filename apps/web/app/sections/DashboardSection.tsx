@@ -34,7 +34,12 @@ export function DashboardSection({ section, isPageHeading }: SectionProps<'dashb
             {actions && actions.length > 0 && (
               <Actions>
                 {actions.map((action, index) => (
-                  <ButtonLink key={action._key} href={action.href} openInNewTab={action.openInNewTab} $variant={buttonVariant(action.style, index)}>
+                  <ButtonLink
+                    key={action._key}
+                    href={action.href}
+                    openInNewTab={action.openInNewTab}
+                    $variant={buttonVariant(action.style, index)}
+                  >
                     {action.label}
                   </ButtonLink>
                 ))}

@@ -16,14 +16,27 @@ export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'
   // Arrow keys, Home and End move between questions, as in the WAI-ARIA accordion pattern.
   function moveFocus(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = faqs.length - 1
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key]
+    const target = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key]
     if (target === undefined) return
     event.preventDefault()
     buttons.current[target]?.focus()
   }
 
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading} narrow>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+      narrow
+    >
       <Accordion>
         {faqs.map((faq, index) => {
           const open = openId === faq._id

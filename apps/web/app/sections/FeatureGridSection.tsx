@@ -19,7 +19,14 @@ export function FeatureGridSection({ section, isPageHeading }: SectionProps<'fea
   const columns = section.columns ?? 3
   const cardHeading = isPageHeading ? 'h2' : 'h3'
   return (
-    <SectionShell anchor={anchor} tone={variant === 'cards' ? 'light' : 'alt'} eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone={variant === 'cards' ? 'light' : 'alt'}
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Grid $columns={columns}>
         {(items ?? []).map((card, index) => (
           <FeatureCard key={card._key} card={card} variant={variant} number={index + 1} headingLevel={cardHeading} />
@@ -29,7 +36,17 @@ export function FeatureGridSection({ section, isPageHeading }: SectionProps<'fea
   )
 }
 
-function FeatureCard({ card, variant, number, headingLevel }: { card: Card; variant: Variant; number: number; headingLevel: 'h2' | 'h3' }) {
+function FeatureCard({
+  card,
+  variant,
+  number,
+  headingLevel,
+}: {
+  card: Card
+  variant: Variant
+  number: number
+  headingLevel: 'h2' | 'h3'
+}) {
   const features = card.features ?? []
   const Features = variant === 'numbered' ? NumberedFeatures : CheckedFeatures
   return (
@@ -43,7 +60,9 @@ function FeatureCard({ card, variant, number, headingLevel }: { card: Card; vari
         )}
       </CardTop>
       <CardBody>
-        <Title as={headingLevel} $variant={variant}>{card.title}</Title>
+        <Title as={headingLevel} $variant={variant}>
+          {card.title}
+        </Title>
         {card.description && <Description>{card.description}</Description>}
         {features.length > 0 && (
           <Features>

@@ -10,7 +10,14 @@ const GiveawayForm = lazy(() => import('../forms/giveaway/GiveawayForm'))
 /** The conference giveaway's entry form, replaced by its confirmation once entered. */
 export function GiveawayFormSection({ section, isPageHeading }: SectionProps<'giveawayFormSection'>) {
   return (
-    <SectionShell anchor={section.anchor} tone="dark" heading={section.heading} intro={section.text} narrow isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={section.anchor}
+      tone="dark"
+      heading={section.heading}
+      intro={section.text}
+      narrow
+      isPageHeading={isPageHeading}
+    >
       <Card>
         <Suspense fallback={null}>
           <GiveawayForm copy={section} />

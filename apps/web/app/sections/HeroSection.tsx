@@ -20,7 +20,13 @@ export function HeroSection({ section, isPageHeading }: SectionProps<'heroSectio
         {actions && actions.length > 0 && (
           <Actions $align={align}>
             {actions.map((action, index) => (
-              <ButtonLink key={action._key} href={action.href} openInNewTab={action.openInNewTab} $size="lg" $variant={heroButtonVariant(action.style, index)}>
+              <ButtonLink
+                key={action._key}
+                href={action.href}
+                openInNewTab={action.openInNewTab}
+                $size="lg"
+                $variant={heroButtonVariant(action.style, index)}
+              >
                 {action.label}
               </ButtonLink>
             ))}

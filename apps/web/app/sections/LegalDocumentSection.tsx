@@ -22,7 +22,13 @@ export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'l
     if (!embeddable) console.warn(`Legal document not embedded: "${url ?? ''}" is not an https URL`)
   }, [embeddable, url])
   return (
-    <SectionShell anchor={anchor} heading={heading} intro={embeddable ? intro : undefined} align="left" isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      heading={heading}
+      intro={embeddable ? intro : undefined}
+      align="left"
+      isPageHeading={isPageHeading}
+    >
       {embeddable && (
         <Frame
           src={url}

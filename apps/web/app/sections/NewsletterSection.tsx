@@ -26,9 +26,17 @@ export function NewsletterSection({ section, isPageHeading }: SectionProps<'news
           <Form onSubmit={ignoreSubmit} noValidate>
             <Field>
               <label htmlFor="newsletter-email">{emailLabel}</label>
-              <input id="newsletter-email" name="email" type="email" autoComplete="email" placeholder={emailPlaceholder} />
+              <input
+                id="newsletter-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                placeholder={emailPlaceholder}
+              />
             </Field>
-            <SubscribeButton type="submit" $size="lg">{submitLabel}</SubscribeButton>
+            <SubscribeButton type="submit" $size="lg">
+              {submitLabel}
+            </SubscribeButton>
             {note && <Note>{note}</Note>}
           </Form>
         </Box>

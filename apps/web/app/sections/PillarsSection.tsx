@@ -11,7 +11,14 @@ export function PillarsSection({ section, isPageHeading }: SectionProps<'pillars
   const { eyebrow, heading, intro, pillars, link, anchor } = section
   const PillarTitle = isPageHeading ? 'h2' : 'h3'
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Grid>
         {(pillars ?? []).map((pillar) => (
           <Pillar key={pillar._key}>

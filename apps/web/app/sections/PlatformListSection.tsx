@@ -9,7 +9,14 @@ export function PlatformListSection({ section, isPageHeading }: SectionProps<'pl
   const { eyebrow, heading, intro, platforms, anchor } = section
   const PlatformName = isPageHeading ? 'h2' : 'h3'
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Grid>
         {(platforms ?? []).map((platform) => (
           <Card key={platform._key}>

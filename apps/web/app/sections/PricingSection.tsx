@@ -7,9 +7,29 @@ import { SectionShell } from './SectionShell'
 
 /** One plan's price card: the price (and the crossed-out price it replaces), what it includes and how to buy. */
 export function PricingSection({ section, isPageHeading }: SectionProps<'pricingSection'>) {
-  const { eyebrow, heading, intro, planName, price, originalPrice, priceNote, features, guarantee, action, footnote, anchor } = section
+  const {
+    eyebrow,
+    heading,
+    intro,
+    planName,
+    price,
+    originalPrice,
+    priceNote,
+    features,
+    guarantee,
+    action,
+    footnote,
+    anchor,
+  } = section
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Card>
         <Summary>
           {planName && <PlanName as={isPageHeading ? 'h2' : 'h3'}>{planName}</PlanName>}
@@ -19,7 +39,12 @@ export function PricingSection({ section, isPageHeading }: SectionProps<'pricing
             {priceNote && <PriceNote>{priceNote}</PriceNote>}
           </PriceLine>
           {action?.href && (
-            <ButtonLink href={action.href} openInNewTab={action.openInNewTab} $variant={action.style ?? 'primary'} $size="lg">
+            <ButtonLink
+              href={action.href}
+              openInNewTab={action.openInNewTab}
+              $variant={action.style ?? 'primary'}
+              $size="lg"
+            >
               {action.label}
             </ButtonLink>
           )}

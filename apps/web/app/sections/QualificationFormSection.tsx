@@ -6,11 +6,25 @@ import { SectionShell } from './SectionShell'
 const QualificationForm = lazy(() => import('../forms/qualification/QualificationForm'))
 
 /** The lead-qualification questionnaire (/qualify): the CMS heading and text above the one-question-per-screen form. */
-export function QualificationFormSection({ section, settings, isPageHeading }: SectionProps<'qualificationFormSection'>) {
+export function QualificationFormSection({
+  section,
+  settings,
+  isPageHeading,
+}: SectionProps<'qualificationFormSection'>) {
   return (
-    <SectionShell anchor={section.anchor} tone="alt" heading={section.heading} intro={section.text} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={section.anchor}
+      tone="alt"
+      heading={section.heading}
+      intro={section.text}
+      isPageHeading={isPageHeading}
+    >
       <Suspense fallback={null}>
-        <QualificationForm section={section} phone={settings.contactPhone ?? ''} headingLevel={isPageHeading ? 'h2' : 'h3'} />
+        <QualificationForm
+          section={section}
+          phone={settings.contactPhone ?? ''}
+          headingLevel={isPageHeading ? 'h2' : 'h3'}
+        />
       </Suspense>
     </SectionShell>
   )

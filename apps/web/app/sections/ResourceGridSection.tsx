@@ -15,7 +15,14 @@ export function ResourceGridSection({ section, settings, isPageHeading }: Sectio
   const { eyebrow, heading, intro, featuredLabel, featured, readMoreLabel, anchor } = section
   const resources = (section.resources ?? []).filter((resource) => resource.slug)
   return (
-    <SectionShell anchor={anchor} tone="alt" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="alt"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       {featured?.slug && (
         <Featured>
           <FeaturedText>
@@ -27,7 +34,11 @@ export function ResourceGridSection({ section, settings, isPageHeading }: Sectio
               <CardLink href={resourceHref(featured.slug)}>{featured.title}</CardLink>
             </FeaturedTitle>
             {featured.description && <FeaturedDescription>{featured.description}</FeaturedDescription>}
-            <FeaturedMeta publishedAt={featured.publishedAt} readTime={featured.readTime} readTimeUnit={settings.readTimeLabel} />
+            <FeaturedMeta
+              publishedAt={featured.publishedAt}
+              readTime={featured.readTime}
+              readTimeUnit={settings.readTimeLabel}
+            />
             {readMoreLabel && (
               <FeaturedReadMore aria-hidden="true">
                 {readMoreLabel}

@@ -7,7 +7,14 @@ import { SectionShell } from './SectionShell'
 export function RulesSection({ section, isPageHeading }: SectionProps<'rulesSection'>) {
   const { eyebrow, heading, intro, rules, anchor } = section
   return (
-    <SectionShell anchor={anchor} eyebrow={eyebrow} heading={heading} intro={intro} narrow isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      narrow
+      isPageHeading={isPageHeading}
+    >
       {rules && rules.length > 0 && (
         <Rules>
           {rules.map((rule, index) => (

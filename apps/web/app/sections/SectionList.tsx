@@ -7,7 +7,15 @@ import { sectionRegistry, type SectionEntry } from './registry'
 type AnyEntry = SectionEntry<Section['_type']>
 
 /** Renders a page's sections in order; an unknown or broken section is skipped, not the page. */
-export function SectionList({ sections, settings, documentId }: { sections: Section[] | null; settings: SiteSettings; documentId?: string }) {
+export function SectionList({
+  sections,
+  settings,
+  documentId,
+}: {
+  sections: Section[] | null
+  settings: SiteSettings
+  documentId?: string
+}) {
   const h1Index = pageHeadingIndex(sections ?? [])
   return (
     <>

@@ -18,7 +18,17 @@ interface SectionShellProps {
 }
 
 /** The band every section sits in: background tone, vertical rhythm, and the eyebrow/heading/intro block. */
-export function SectionShell({ anchor, tone = 'light', eyebrow, heading, intro, align = 'center', narrow, isPageHeading, children }: SectionShellProps) {
+export function SectionShell({
+  anchor,
+  tone = 'light',
+  eyebrow,
+  heading,
+  intro,
+  align = 'center',
+  narrow,
+  isPageHeading,
+  children,
+}: SectionShellProps) {
   const hasHeader = Boolean(eyebrow || heading || intro)
   return (
     <Band id={anchor ?? undefined} $tone={tone}>
@@ -70,7 +80,6 @@ const Header = styled.div<{ $align: 'left' | 'center' }>`
 const Heading = styled.h2`
   font-size: ${({ theme }) => theme.fontSize.h2};
 `
-
 
 const Intro = styled.p`
   font-size: ${({ theme }) => theme.fontSize.lg};

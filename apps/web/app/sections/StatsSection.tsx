@@ -8,7 +8,14 @@ export function StatsSection({ section, isPageHeading }: SectionProps<'statsSect
   const { eyebrow, heading, intro, stats, anchor } = section
   const items = stats ?? []
   return (
-    <SectionShell anchor={anchor} tone="dark" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="dark"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Grid $count={items.length}>
         {items.map((stat) => (
           <Stat key={stat._key}>

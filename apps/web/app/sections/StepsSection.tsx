@@ -21,7 +21,14 @@ export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSect
   const items = steps ?? []
   const stepHeading = isPageHeading ? 'h2' : 'h3'
   return (
-    <SectionShell anchor={anchor} tone={variant === 'timeline' ? 'alt' : 'light'} eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone={variant === 'timeline' ? 'alt' : 'light'}
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <StepList $variant={variant} $count={items.length}>
         {items.map((step, index) => (
           <StepItem key={step._key} $variant={variant}>
@@ -80,22 +87,26 @@ const timelineLayout = (count: number) => css`
     column-gap: ${TIMELINE_GAP};
     row-gap: ${({ theme }) => theme.space.xxl};
   }
-  ${count > 4 &&
-  css`
+  ${
+    count > 4 &&
+    css`
     ${media.lg} { grid-template-columns: repeat(${count}, minmax(0, 1fr)); }
-  `}
+  `
+  }
 `
 
 const cardsLayout = (count: number) => css`
   gap: ${({ theme }) => theme.space.lg};
   ${media.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${count % 3 === 0 && count <= 6
-    ? css`
+  ${
+    count % 3 === 0 && count <= 6
+      ? css`
         ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
       `
-    : css`
+      : css`
         ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
-      `}
+      `
+  }
 `
 
 const StepList = styled.ol<{ $variant: Variant; $count: number }>`
@@ -128,10 +139,12 @@ const StepList = styled.ol<{ $variant: Variant; $count: number }>`
         }
         ${$count > 4 && css`> li:nth-child(3n)::before { display: none; }`}
       }
-      ${$count > 4 &&
-      css`
+      ${
+        $count > 4 &&
+        css`
         ${media.lg} { > li:nth-child(3n):not(:last-child)::before { display: block; } }
-      `}
+      `
+      }
     `}
 `
 

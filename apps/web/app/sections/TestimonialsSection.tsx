@@ -8,7 +8,14 @@ import { SectionShell } from './SectionShell'
 export function TestimonialsSection({ section, isPageHeading }: SectionProps<'testimonialsSection'>) {
   const { eyebrow, heading, intro, testimonials, anchor } = section
   return (
-    <SectionShell anchor={anchor} tone="dark" eyebrow={eyebrow} heading={heading} intro={intro} isPageHeading={isPageHeading}>
+    <SectionShell
+      anchor={anchor}
+      tone="dark"
+      eyebrow={eyebrow}
+      heading={heading}
+      intro={intro}
+      isPageHeading={isPageHeading}
+    >
       <Grid>
         {(testimonials ?? []).map((testimonial) => (
           <li key={testimonial._id}>

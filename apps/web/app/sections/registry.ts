@@ -3,7 +3,11 @@ import type { SectionOf, SectionType, SiteSettings } from '../content/types'
 import { lazyComponent, type LazyComponent } from '../islands/lazyComponent'
 
 /** `isPageHeading`: this section's heading is the page's one h1 (see pageHeadingIndex). */
-export type SectionProps<T extends SectionType> = { section: SectionOf<T>; settings: SiteSettings; isPageHeading: boolean }
+export type SectionProps<T extends SectionType> = {
+  section: SectionOf<T>
+  settings: SiteSettings
+  isPageHeading: boolean
+}
 
 export interface SectionEntry<T extends SectionType> {
   /** The component, of the same name as the type, in a module of its own that loads on demand. */
@@ -25,9 +29,15 @@ const interactiveSection = sectionOf(true)
 /** Each section `_type` of the schema and the one component, of the same name, that renders it. */
 export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
   heroSection: staticSection(() => import('./HeroSection').then((module) => module.HeroSection)),
-  qualificationFormSection: interactiveSection(() => import('./QualificationFormSection').then((module) => module.QualificationFormSection)),
-  contactFormSection: interactiveSection(() => import('./ContactFormSection').then((module) => module.ContactFormSection)),
-  giveawayFormSection: interactiveSection(() => import('./GiveawayFormSection').then((module) => module.GiveawayFormSection)),
+  qualificationFormSection: interactiveSection(() =>
+    import('./QualificationFormSection').then((module) => module.QualificationFormSection),
+  ),
+  contactFormSection: interactiveSection(() =>
+    import('./ContactFormSection').then((module) => module.ContactFormSection),
+  ),
+  giveawayFormSection: interactiveSection(() =>
+    import('./GiveawayFormSection').then((module) => module.GiveawayFormSection),
+  ),
   guideOfferSection: interactiveSection(() => import('./GuideOfferSection').then((module) => module.GuideOfferSection)),
   newsletterSection: interactiveSection(() => import('./NewsletterSection').then((module) => module.NewsletterSection)),
   richTextSection: staticSection(() => import('./RichTextSection').then((module) => module.RichTextSection)),
@@ -35,17 +45,29 @@ export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
   countdownSection: interactiveSection(() => import('./CountdownSection').then((module) => module.CountdownSection)),
   rulesSection: staticSection(() => import('./RulesSection').then((module) => module.RulesSection)),
   disclosureSection: staticSection(() => import('./DisclosureSection').then((module) => module.DisclosureSection)),
-  resourceGridSection: staticSection(() => import('./ResourceGridSection').then((module) => module.ResourceGridSection)),
-  legalDocumentSection: staticSection(() => import('./LegalDocumentSection').then((module) => module.LegalDocumentSection)),
+  resourceGridSection: staticSection(() =>
+    import('./ResourceGridSection').then((module) => module.ResourceGridSection),
+  ),
+  legalDocumentSection: staticSection(() =>
+    import('./LegalDocumentSection').then((module) => module.LegalDocumentSection),
+  ),
   featureGridSection: staticSection(() => import('./FeatureGridSection').then((module) => module.FeatureGridSection)),
   pillarsSection: staticSection(() => import('./PillarsSection').then((module) => module.PillarsSection)),
-  challengeSolutionSection: staticSection(() => import('./ChallengeSolutionSection').then((module) => module.ChallengeSolutionSection)),
-  testimonialsSection: staticSection(() => import('./TestimonialsSection').then((module) => module.TestimonialsSection)),
+  challengeSolutionSection: staticSection(() =>
+    import('./ChallengeSolutionSection').then((module) => module.ChallengeSolutionSection),
+  ),
+  testimonialsSection: staticSection(() =>
+    import('./TestimonialsSection').then((module) => module.TestimonialsSection),
+  ),
   faqSection: interactiveSection(() => import('./FaqSection').then((module) => module.FaqSection)),
-  comparisonTableSection: staticSection(() => import('./ComparisonTableSection').then((module) => module.ComparisonTableSection)),
+  comparisonTableSection: staticSection(() =>
+    import('./ComparisonTableSection').then((module) => module.ComparisonTableSection),
+  ),
   statsSection: staticSection(() => import('./StatsSection').then((module) => module.StatsSection)),
   ctaSection: staticSection(() => import('./CtaSection').then((module) => module.CtaSection)),
   pricingSection: staticSection(() => import('./PricingSection').then((module) => module.PricingSection)),
   stepsSection: staticSection(() => import('./StepsSection').then((module) => module.StepsSection)),
-  platformListSection: staticSection(() => import('./PlatformListSection').then((module) => module.PlatformListSection)),
+  platformListSection: staticSection(() =>
+    import('./PlatformListSection').then((module) => module.PlatformListSection),
+  ),
 }

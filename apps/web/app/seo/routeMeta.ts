@@ -24,7 +24,8 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
   const url = `${siteUrl}${path === '/' ? '/' : path}`
   const image = `${siteUrl}${settings.defaultShareImage ?? '/og-default.png'}`
   const fallbackTitle = resource?.title ?? page?.title ?? company
-  const title = (resource ?? page)?.seo?.title || (fallbackTitle === company ? company : `${fallbackTitle} | ${company}`)
+  const title =
+    (resource ?? page)?.seo?.title || (fallbackTitle === company ? company : `${fallbackTitle} | ${company}`)
   const description = (resource ?? page)?.seo?.description || resource?.description || settings.description || ''
 
   const structuredData = [

@@ -83,16 +83,23 @@ export const resource = defineType({
     }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],
-  orderings: [
-    { title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] },
-  ],
+  orderings: [{ title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] }],
   preview: {
     select: { title: 'title', slug: 'slug.current', category: 'category', gated: 'gated' },
-    prepare: ({ title, slug, category, gated }: { title?: string; slug?: string; category?: string; gated?: boolean }) => ({
+    prepare: ({
+      title,
+      slug,
+      category,
+      gated,
+    }: {
+      title?: string
+      slug?: string
+      category?: string
+      gated?: boolean
+    }) => ({
       title: title || 'Untitled resource',
       subtitle: [category, slug && `/resources/${slug}`].filter(Boolean).join(' · '),
       media: gated ? LockIcon : BookIcon,
     }),
   },
 })
-

@@ -57,11 +57,7 @@ export const textField = (name: string, title: string, options: FieldOptions = {
     validation: (rule) => (options.required ? rule.required() : rule),
   })
 
-export const stringListField = (
-  name: string,
-  title: string,
-  options: { description?: string; min?: number } = {},
-) =>
+export const stringListField = (name: string, title: string, options: { description?: string; min?: number } = {}) =>
   defineField({
     name,
     title,

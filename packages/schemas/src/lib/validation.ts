@@ -29,7 +29,12 @@ export function validatePagePath(path: string): true | string {
   if (path === '/') return true
   if (path !== path.toLowerCase()) return 'The path must be lowercase'
   if (path.endsWith('/')) return 'Remove the trailing "/" (only the home page path is "/")'
-  if (!path.slice(1).split('/').every((segment) => PAGE_PATH_SEGMENT.test(segment))) {
+  if (
+    !path
+      .slice(1)
+      .split('/')
+      .every((segment) => PAGE_PATH_SEGMENT.test(segment))
+  ) {
     return 'Use only lowercase letters, digits and single hyphens between slashes, e.g. /webinar-strategy'
   }
   if (path.startsWith('/resources/')) return 'Paths under /resources/ belong to resource documents'

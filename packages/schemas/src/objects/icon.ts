@@ -4,8 +4,7 @@ import { ICON_NAMES } from '../constants'
 
 export { ICON_NAMES, type IconName } from '../constants'
 
-const iconTitle = (name: string) =>
-  name.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase())
+const iconTitle = (name: string) => name.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase())
 
 export const icon = defineType({
   name: 'icon',

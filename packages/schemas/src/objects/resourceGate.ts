@@ -23,6 +23,10 @@ export const resourceGate = defineType({
   ],
   preview: {
     select: { title: 'heading' },
-    prepare: ({ title }: { title?: string }) => ({ title: title || 'Access form', subtitle: 'Access form', media: LockIcon }),
+    prepare: ({ title }: { title?: string }) => ({
+      title: title || 'Access form',
+      subtitle: 'Access form',
+      media: LockIcon,
+    }),
   },
 })

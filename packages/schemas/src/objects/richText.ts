@@ -1,11 +1,4 @@
-import {
-  BulbOutlineIcon,
-  InfoOutlineIcon,
-  LinkIcon,
-  TextIcon,
-  ThListIcon,
-  WarningOutlineIcon,
-} from '@sanity/icons'
+import { BulbOutlineIcon, InfoOutlineIcon, LinkIcon, TextIcon, ThListIcon, WarningOutlineIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { listOptions } from '../lib/fields'
 import { validateHref } from '../lib/validation'
@@ -75,7 +68,12 @@ export const table = defineType({
   description: 'A simple table of text with a header row.',
   icon: ThListIcon,
   fields: [
-    defineField({ name: 'caption', title: 'Caption', type: 'string', description: 'Describes the table for all readers.' }),
+    defineField({
+      name: 'caption',
+      title: 'Caption',
+      type: 'string',
+      description: 'Describes the table for all readers.',
+    }),
     defineField({
       name: 'columns',
       title: 'Column headings',

@@ -1,6 +1,14 @@
 import { LaunchIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { anchorField, headingField, linkListField, listOptions, sectionPreview, stringField, textField } from '../lib/fields'
+import {
+  anchorField,
+  headingField,
+  linkListField,
+  listOptions,
+  sectionPreview,
+  stringField,
+  textField,
+} from '../lib/fields'
 
 export const CTA_TONES = ['brand', 'light'] as const
 

@@ -11,7 +11,8 @@ const duplicateQuestion = (questions: { questionId?: string }[] | undefined): tr
 export const qualificationFormSection = defineType({
   name: 'qualificationFormSection',
   title: 'Qualification questionnaire',
-  description: 'The one-question-per-screen qualification form; questions, rules and options are code, this is their wording.',
+  description:
+    'The one-question-per-screen qualification form; questions, rules and options are code, this is their wording.',
   type: 'object',
   icon: TaskIcon,
   fields: [
@@ -27,7 +28,9 @@ export const qualificationFormSection = defineType({
     }),
     textField('successText', 'Success text', { description: 'Shown on the "You\'re All Set!" screen.' }),
     stringField('websiteLabel', 'Website button label', { required: true, initialValue: 'Visit Our Website' }),
-    stringField('phoneCaption', 'Phone caption', { description: 'Text next to the phone number on the success screen.' }),
+    stringField('phoneCaption', 'Phone caption', {
+      description: 'Text next to the phone number on the success screen.',
+    }),
     stringField('disqualifiedHeading', 'Disqualified heading', { required: true }),
     anchorField(),
   ],

@@ -20,7 +20,9 @@ export const resourceGridSection = defineType({
     eyebrowField(),
     headingField(),
     introField(),
-    stringField('featuredLabel', 'Featured label', { description: 'Tag on the featured resource, e.g. "Featured Guide".' }),
+    stringField('featuredLabel', 'Featured label', {
+      description: 'Tag on the featured resource, e.g. "Featured Guide".',
+    }),
     defineField({
       name: 'featured',
       title: 'Featured resource',

@@ -1,16 +1,6 @@
 import { QUESTION_IDS } from '@site/schemas/constants'
 import { z } from 'zod'
-import {
-  icon,
-  keyedArray,
-  link,
-  oneOf,
-  optionalString,
-  requiredString,
-  stringList,
-  typed,
-  urlPath,
-} from './builders'
+import { icon, keyedArray, link, oneOf, optionalString, requiredString, stringList, typed, urlPath } from './builders'
 
 /** The object types of packages/schemas/src/objects that sections, pages and resources embed. */
 

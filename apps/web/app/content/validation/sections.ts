@@ -14,17 +14,7 @@ import {
   stringList,
   typed,
 } from './builders'
-import {
-  aside,
-  dashboard,
-  featureCard,
-  imageAsset,
-  pillar,
-  platform,
-  questionCopy,
-  stat,
-  step,
-} from './objects'
+import { aside, dashboard, featureCard, imageAsset, pillar, platform, questionCopy, stat, step } from './objects'
 import { richText } from './richText'
 
 /** One schema per section type of packages/schemas/src/sections, as ROUTE_QUERY returns it. */

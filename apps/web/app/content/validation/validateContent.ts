@@ -31,7 +31,8 @@ export function validateRouteContent(raw: unknown, policy: MalformedContentPolic
 
   for (const problem of problems) console.error(`${describeProblem(problem)} (the section is left out of the page)`)
   const remaining = routeContent.safeParse(withoutSections(raw, brokenSections), PARSE_OPTIONS)
-  if (!remaining.success) throw new MalformedContentError(remaining.error.issues.map((issue) => locateRouteIssue(issue, raw)))
+  if (!remaining.success)
+    throw new MalformedContentError(remaining.error.issues.map((issue) => locateRouteIssue(issue, raw)))
   return remaining.data
 }
 
@@ -55,7 +56,10 @@ function locateRouteIssue(issue: z.core.$ZodIssue, raw: unknown): RouteProblem {
   if (key === undefined) return { document: 'the route query result', path: '', message: issue.message }
   const documentKey = String(key)
   const documentValue = isRecord(raw) ? raw[documentKey] : undefined
-  const sectionIndex = documentKey === 'page' && inDocument[0] === 'sections' && typeof inDocument[1] === 'number' ? inDocument[1] : undefined
+  const sectionIndex =
+    documentKey === 'page' && inDocument[0] === 'sections' && typeof inDocument[1] === 'number'
+      ? inDocument[1]
+      : undefined
   return {
     document: documentLabel(documentKey, documentValue),
     path: formatPath(inDocument, documentValue),

@@ -23,7 +23,12 @@ const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', inter
  */
 export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> }) {
   // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<ContactInput, unknown, ContactValues>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactValues>({
     resolver: zodResolver(contactSchema),
   })
   const [sending, setSending] = useState(false)
@@ -59,15 +64,68 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
     <Form noValidate onSubmit={guard(handleSubmit(send, reportInvalid))}>
       <Honeypot ref={honeypot.ref} idPrefix="contact" />
       <FieldGrid>
-        <TextField id="contact-name" label={copy.nameLabel} placeholder={copy.namePlaceholder} autoComplete="name" required error={errors.name?.message} showError={false} {...register('name')} />
-        <TextField id="contact-email" type="email" label={copy.emailLabel} placeholder={copy.emailPlaceholder} autoComplete="email" required error={errors.email?.message} showError={false} {...register('email')} />
-        <TextField id="contact-phone" type="tel" label={copy.phoneLabel} placeholder={copy.phonePlaceholder} autoComplete="tel" error={errors.phone?.message} showError={false} {...register('phone')} />
-        <TextField id="contact-company" label={copy.companyLabel} placeholder={copy.companyPlaceholder} autoComplete="organization" error={errors.company?.message} showError={false} {...register('company')} />
+        <TextField
+          id="contact-name"
+          label={copy.nameLabel}
+          placeholder={copy.namePlaceholder}
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          showError={false}
+          {...register('name')}
+        />
+        <TextField
+          id="contact-email"
+          type="email"
+          label={copy.emailLabel}
+          placeholder={copy.emailPlaceholder}
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          showError={false}
+          {...register('email')}
+        />
+        <TextField
+          id="contact-phone"
+          type="tel"
+          label={copy.phoneLabel}
+          placeholder={copy.phonePlaceholder}
+          autoComplete="tel"
+          error={errors.phone?.message}
+          showError={false}
+          {...register('phone')}
+        />
+        <TextField
+          id="contact-company"
+          label={copy.companyLabel}
+          placeholder={copy.companyPlaceholder}
+          autoComplete="organization"
+          error={errors.company?.message}
+          showError={false}
+          {...register('company')}
+        />
         <FieldSpan>
-          <SelectField id="contact-interest" label={copy.interestLabel} placeholder={copy.interestPlaceholder ?? ''} options={INTEREST_OPTIONS} required error={errors.interest?.message} showError={false} {...register('interest')} />
+          <SelectField
+            id="contact-interest"
+            label={copy.interestLabel}
+            placeholder={copy.interestPlaceholder ?? ''}
+            options={INTEREST_OPTIONS}
+            required
+            error={errors.interest?.message}
+            showError={false}
+            {...register('interest')}
+          />
         </FieldSpan>
         <FieldSpan>
-          <TextAreaField id="contact-message" label={copy.messageLabel} placeholder={copy.messagePlaceholder} rows={MESSAGE_ROWS} error={errors.message?.message} showError={false} {...register('message')} />
+          <TextAreaField
+            id="contact-message"
+            label={copy.messageLabel}
+            placeholder={copy.messagePlaceholder}
+            rows={MESSAGE_ROWS}
+            error={errors.message?.message}
+            showError={false}
+            {...register('message')}
+          />
         </FieldSpan>
       </FieldGrid>
       <FormButton busy={sending} busyLabel="Sending..." fullWidth>

@@ -27,4 +27,11 @@ export type ContactInput = z.input<typeof contactSchema>
 export type ContactValues = z.output<typeof contactSchema>
 
 /** The order the fields appear in, which decides which error the toast reports first. */
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'company', 'interest', 'message'] as const satisfies ReadonlyArray<keyof ContactValues>
+export const CONTACT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'interest',
+  'message',
+] as const satisfies ReadonlyArray<keyof ContactValues>

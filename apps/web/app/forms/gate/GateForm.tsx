@@ -25,7 +25,11 @@ interface GateFormProps {
  */
 export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
-  const { register, handleSubmit, formState: { errors } } = useForm<GateInput, unknown, GateValues>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<GateInput, unknown, GateValues>({
     resolver: zodResolver(gateSchema),
   })
   const [sending, setSending] = useState(false)
@@ -58,9 +62,35 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   return (
     <Form noValidate onSubmit={guard(handleSubmit(send))}>
       <Honeypot ref={honeypot.ref} idPrefix="guide" />
-      <TextField id="guide-name" label={gate?.nameLabel} placeholder={gate?.namePlaceholder} autoComplete="name" required error={errors.name?.message} {...register('name')} />
-      <TextField id="guide-email" type="email" label={gate?.emailLabel} placeholder={gate?.emailPlaceholder} autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <TextField id="guide-phone" type="tel" label={gate?.phoneLabel} placeholder={gate?.phonePlaceholder} autoComplete="tel" required error={errors.phone?.message} {...register('phone')} />
+      <TextField
+        id="guide-name"
+        label={gate?.nameLabel}
+        placeholder={gate?.namePlaceholder}
+        autoComplete="name"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        id="guide-email"
+        type="email"
+        label={gate?.emailLabel}
+        placeholder={gate?.emailPlaceholder}
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="guide-phone"
+        type="tel"
+        label={gate?.phoneLabel}
+        placeholder={gate?.phonePlaceholder}
+        autoComplete="tel"
+        required
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
       <FormButton busy={sending} busyLabel="Unlocking..." fullWidth>
         Unlock Guide
       </FormButton>

@@ -49,7 +49,14 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
     }
     if (honeypot.isFilled()) return enter()
     const text = (field: string) => String(data.get(field) ?? '')
-    const entry = { fullName: text('fullName'), email: text('email'), phone: text('phone'), company: text('company'), title: text('title'), optIn }
+    const entry = {
+      fullName: text('fullName'),
+      email: text('email'),
+      phone: text('phone'),
+      company: text('company'),
+      title: text('title'),
+      optIn,
+    }
     setSubmitting(true)
     try {
       const url = publicEnv.giveawayWebhookUrl
@@ -69,7 +76,9 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
     return (
       <Confirmation>
         <CheckCircle2 aria-hidden="true" focusable="false" size={48} />
-        <h3 ref={confirmationRef} tabIndex={-1}>{copy.confirmationHeading}</h3>
+        <h3 ref={confirmationRef} tabIndex={-1}>
+          {copy.confirmationHeading}
+        </h3>
         {copy.confirmationText && <p>{copy.confirmationText}</p>}
       </Confirmation>
     )
@@ -82,12 +91,38 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
         <FieldSpan>
           <TextField id="giveaway-fullName" name="fullName" label={copy.fullNameLabel} autoComplete="name" required />
         </FieldSpan>
-        <TextField id="giveaway-email" name="email" type="email" label={copy.emailLabel} autoComplete="email" required />
+        <TextField
+          id="giveaway-email"
+          name="email"
+          type="email"
+          label={copy.emailLabel}
+          autoComplete="email"
+          required
+        />
         <TextField id="giveaway-phone" name="phone" type="tel" label={copy.phoneLabel} autoComplete="tel" required />
-        <TextField id="giveaway-company" name="company" label={copy.companyLabel} autoComplete="organization" required />
-        <TextField id="giveaway-title" name="title" label={copy.titleLabel} autoComplete="organization-title" required />
+        <TextField
+          id="giveaway-company"
+          name="company"
+          label={copy.companyLabel}
+          autoComplete="organization"
+          required
+        />
+        <TextField
+          id="giveaway-title"
+          name="title"
+          label={copy.titleLabel}
+          autoComplete="organization-title"
+          required
+        />
         <FieldSpan>
-          <CheckboxField ref={optInRef} id="giveaway-optIn" name="optIn" label={copy.optInLabel} invalid={optInMissing} onChange={(event) => event.target.checked && setOptInMissing(false)} />
+          <CheckboxField
+            ref={optInRef}
+            id="giveaway-optIn"
+            name="optIn"
+            label={copy.optInLabel}
+            invalid={optInMissing}
+            onChange={(event) => event.target.checked && setOptInMissing(false)}
+          />
         </FieldSpan>
       </FieldGrid>
       <FormButton busy={submitting} busyLabel="Submitting..." fullWidth>

@@ -40,8 +40,27 @@ export function GuideOfferForm({ copy }: { copy: SectionOf<'guideOfferSection'> 
 
   return (
     <Form noValidate onSubmit={submit}>
-      <TextField ref={nameRef} id="offer-name" name="name" label={copy.nameLabel} autoComplete="name" required invalid={missing.has('name')} onChange={clearMissing('name')} />
-      <TextField ref={emailRef} id="offer-email" name="email" type="email" label={copy.emailLabel} autoComplete="email" required invalid={missing.has('email')} onChange={clearMissing('email')} />
+      <TextField
+        ref={nameRef}
+        id="offer-name"
+        name="name"
+        label={copy.nameLabel}
+        autoComplete="name"
+        required
+        invalid={missing.has('name')}
+        onChange={clearMissing('name')}
+      />
+      <TextField
+        ref={emailRef}
+        id="offer-email"
+        name="email"
+        type="email"
+        label={copy.emailLabel}
+        autoComplete="email"
+        required
+        invalid={missing.has('email')}
+        onChange={clearMissing('email')}
+      />
       <FormButton fullWidth>{copy.submitLabel}</FormButton>
     </Form>
   )

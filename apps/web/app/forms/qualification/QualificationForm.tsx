@@ -18,7 +18,14 @@ import { buildQualificationPayload } from './payload'
 import { QualificationOutcome } from './QualificationOutcome'
 import { QualificationProgress } from './QualificationProgress'
 import { firstInvalidQuestion, validateAnswer } from './qualificationSchema'
-import { applicableQuestions, isDisqualifying, QUESTIONS, type Answers, type Question, type QuestionId } from './questions'
+import {
+  applicableQuestions,
+  isDisqualifying,
+  QUESTIONS,
+  type Answers,
+  type Question,
+  type QuestionId,
+} from './questions'
 import { wordingFor } from './questionWording'
 import { TextQuestionField } from './TextQuestionField'
 import { useQualificationDraft, type QualificationDraft } from './useQualificationDraft'
@@ -86,13 +93,17 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   )
 
   const steps = applicableQuestions(answers)
-  const position = Math.max(0, steps.findIndex((question) => question.id === currentId))
+  const position = Math.max(
+    0,
+    steps.findIndex((question) => question.id === currentId),
+  )
   const question = steps[position]
 
   // Moves focus into the question on screen: its text box, or its chosen (else first) option.
   const focusQuestion = useCallback(() => {
     const container = questionRef.current
-    const target = container?.querySelector<HTMLInputElement>('input:checked') ?? container?.querySelector<HTMLInputElement>('input')
+    const target =
+      container?.querySelector<HTMLInputElement>('input:checked') ?? container?.querySelector<HTMLInputElement>('input')
     target?.focus()
   }, [])
 

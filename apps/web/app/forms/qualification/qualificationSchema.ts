@@ -17,13 +17,16 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 
 const answered = (emptyMessage: string) => z.string().trim().min(1, { error: emptyMessage })
 
-const atLeast = (minimum: number, message: string) => answered(QUALIFICATION_MESSAGES.required).min(minimum, { error: message })
+const atLeast = (minimum: number, message: string) =>
+  answered(QUALIFICATION_MESSAGES.required).min(minimum, { error: message })
 
 /** The rule of each text question; the checks run in order and the first failing one is shown. */
 const TEXT_RULES: Partial<Record<Question['id'], z.ZodType<string>>> = {
   firstName: atLeast(QUALIFICATION_MINIMUMS.name, QUALIFICATION_MESSAGES.nameTooShort),
   lastName: atLeast(QUALIFICATION_MINIMUMS.name, QUALIFICATION_MESSAGES.nameTooShort),
-  email: answered(QUALIFICATION_MESSAGES.emailRequired).regex(EMAIL_SHAPE, { error: QUALIFICATION_MESSAGES.emailInvalid }),
+  email: answered(QUALIFICATION_MESSAGES.emailRequired).regex(EMAIL_SHAPE, {
+    error: QUALIFICATION_MESSAGES.emailInvalid,
+  }),
   phone: atLeast(QUALIFICATION_MINIMUMS.phone, QUALIFICATION_MESSAGES.phoneInvalid),
   company: atLeast(QUALIFICATION_MINIMUMS.company, QUALIFICATION_MESSAGES.companyRequired),
 }

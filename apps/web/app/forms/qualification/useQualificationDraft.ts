@@ -51,7 +51,11 @@ export function clearDraft() {
  * client HTML match); from then on every change of `draft` is saved while `active` is true.
  * Returns `clear`, for a finished questionnaire.
  */
-export function useQualificationDraft(draft: QualificationDraft, active: boolean, restore: (saved: QualificationDraft) => void) {
+export function useQualificationDraft(
+  draft: QualificationDraft,
+  active: boolean,
+  restore: (saved: QualificationDraft) => void,
+) {
   const [restored, setRestored] = useState(false)
   // Restoring happens once, on mount, with the `restore` of that render.
   const restoreOnMount = useRef(restore)

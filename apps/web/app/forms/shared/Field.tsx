@@ -21,8 +21,10 @@ interface FieldOwnProps {
   className?: string
 }
 
-export type TextFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> }
-export type TextAreaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { ref?: Ref<HTMLTextAreaElement> }
+export type TextFieldProps = FieldOwnProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> }
+export type TextAreaFieldProps = FieldOwnProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { ref?: Ref<HTMLTextAreaElement> }
 export type SelectFieldProps = FieldOwnProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
     ref?: Ref<HTMLSelectElement>
@@ -30,33 +32,91 @@ export type SelectFieldProps = FieldOwnProps &
     /** Shown as the empty first option (value ""). */
     placeholder?: string
   }
-export type CheckboxFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> }
+export type CheckboxFieldProps = FieldOwnProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> }
 
-export function TextField({ id, label, error, showError = true, invalid, hint, className, required, type = 'text', ...control }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  showError = true,
+  invalid,
+  hint,
+  className,
+  required,
+  type = 'text',
+  ...control
+}: TextFieldProps) {
   const isInvalid = Boolean(error) || Boolean(invalid)
   const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
   return (
-    <FieldFrame id={id} label={label} error={error} showError={showError} hint={hint} required={required} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      showError={showError}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <Input id={id} type={type} {...a11y} {...control} $invalid={isInvalid} />
     </FieldFrame>
   )
 }
 
-export function TextAreaField({ id, label, error, showError = true, invalid, hint, className, required, ...control }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  showError = true,
+  invalid,
+  hint,
+  className,
+  required,
+  ...control
+}: TextAreaFieldProps) {
   const isInvalid = Boolean(error) || Boolean(invalid)
   const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
   return (
-    <FieldFrame id={id} label={label} error={error} showError={showError} hint={hint} required={required} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      showError={showError}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <TextArea id={id} {...a11y} {...control} $invalid={isInvalid} />
     </FieldFrame>
   )
 }
 
-export function SelectField({ id, label, error, showError = true, invalid, hint, className, required, options, placeholder, ...control }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  showError = true,
+  invalid,
+  hint,
+  className,
+  required,
+  options,
+  placeholder,
+  ...control
+}: SelectFieldProps) {
   const isInvalid = Boolean(error) || Boolean(invalid)
   const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
   return (
-    <FieldFrame id={id} label={label} error={error} showError={showError} hint={hint} required={required} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      showError={showError}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <Select id={id} {...a11y} {...control} $invalid={isInvalid}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
@@ -70,7 +130,17 @@ export function SelectField({ id, label, error, showError = true, invalid, hint,
 }
 
 /** A checkbox with its label beside it (the label may be a long sentence). */
-export function CheckboxField({ id, label, error, showError = true, invalid, hint, className, required, ...control }: CheckboxFieldProps) {
+export function CheckboxField({
+  id,
+  label,
+  error,
+  showError = true,
+  invalid,
+  hint,
+  className,
+  required,
+  ...control
+}: CheckboxFieldProps) {
   const isInvalid = Boolean(error) || Boolean(invalid)
   const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
   return (
@@ -86,7 +156,13 @@ export function CheckboxField({ id, label, error, showError = true, invalid, hin
 }
 
 /** The attributes that tie a control to its label state, hint and error message. */
-function controlA11y(id: string, invalid: boolean, messageShown: boolean, hint: ReactNode, required: boolean | undefined) {
+function controlA11y(
+  id: string,
+  invalid: boolean,
+  messageShown: boolean,
+  hint: ReactNode,
+  required: boolean | undefined,
+) {
   const describedBy = [hint ? `${id}-hint` : null, messageShown ? `${id}-error` : null].filter(Boolean).join(' ')
   return {
     required,
@@ -96,7 +172,16 @@ function controlA11y(id: string, invalid: boolean, messageShown: boolean, hint: 
   }
 }
 
-function FieldFrame({ id, label, error, showError, hint, required, className, children }: FieldOwnProps & { required?: boolean; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  showError,
+  hint,
+  required,
+  className,
+  children,
+}: FieldOwnProps & { required?: boolean; children: ReactNode }) {
   return (
     <Frame className={className}>
       <LabelRow>

@@ -16,7 +16,15 @@ interface FormButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 
  * A form's submit button. It stays disabled until the form's code has hydrated, so an early click never
  * falls back to the browser's native submission (see useHydrated).
  */
-export function FormButton({ children, busy = false, busyLabel, fullWidth, disabled, type = 'submit', ...rest }: FormButtonProps) {
+export function FormButton({
+  children,
+  busy = false,
+  busyLabel,
+  fullWidth,
+  disabled,
+  type = 'submit',
+  ...rest
+}: FormButtonProps) {
   const hydrated = useHydrated()
   return (
     <SubmitButton type={type} $size="lg" $fullWidth={fullWidth} disabled={!hydrated || busy || disabled} {...rest}>

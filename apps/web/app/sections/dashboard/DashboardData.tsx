@@ -29,7 +29,9 @@ export function LeadsTable({ leads, columns, labelledBy }: TableProps & { leads:
                 </Bar>
               </Score>
             </td>
-            <td>{lead.status && <Pill $tone={lead.status === 'Qualified' ? 'good' : 'pending'}>{lead.status}</Pill>}</td>
+            <td>
+              {lead.status && <Pill $tone={lead.status === 'Qualified' ? 'good' : 'pending'}>{lead.status}</Pill>}
+            </td>
           </tr>
         )
       })}
@@ -58,7 +60,13 @@ export function CampaignsTable({ campaigns, columns, labelledBy }: TableProps & 
   )
 }
 
-export function RegistrantsList({ registrants, labelledBy }: { registrants: Registrant[]; labelledBy: string | undefined }) {
+export function RegistrantsList({
+  registrants,
+  labelledBy,
+}: {
+  registrants: Registrant[]
+  labelledBy: string | undefined
+}) {
   if (registrants.length === 0) return null
   return (
     <Registrants aria-labelledby={labelledBy}>
@@ -201,7 +209,7 @@ const PILL_TONES: Record<PillTone, { background: string; color: string }> = {
   good: { background: '#dcfce7', color: '#166534' },
   pending: { background: '#fef3c7', color: '#92400e' },
   info: { background: '#e8efff', color: '#1e40af' },
-  }
+}
 
 const Pill = styled.span<{ $tone: PillTone }>`
   display: inline-block;

@@ -41,7 +41,13 @@ export function DashboardFigure({ dashboard }: { dashboard: DashboardValue }) {
 function DashboardData({ dashboard, labelledBy }: { dashboard: DashboardValue; labelledBy: string | undefined }) {
   switch (dashboard.kind) {
     case 'campaigns':
-      return <CampaignsTable campaigns={dashboard.campaigns ?? []} columns={dashboard.columnLabels ?? []} labelledBy={labelledBy} />
+      return (
+        <CampaignsTable
+          campaigns={dashboard.campaigns ?? []}
+          columns={dashboard.columnLabels ?? []}
+          labelledBy={labelledBy}
+        />
+      )
     case 'webinar':
       return <RegistrantsList registrants={dashboard.registrants ?? []} labelledBy={labelledBy} />
     case 'leads':
