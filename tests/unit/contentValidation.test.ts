@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { createClient } from '@sanity/client'
-import { createSchema, validateDocument, type SanityDocument, type ValidationMarker, type Workspace } from 'sanity'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { parseNdjson, seedFilePath, type SanityDocument as SeedDocument } from '@site/content-api'
+import { parseNdjson, type SanityDocument as SeedDocument, seedFilePath } from '@site/content-api'
 import { contentApiHandlers, MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
-import { HREF_MESSAGE } from '@site/schemas/constants'
 import { schemaTypes } from '@site/schemas'
+import { HREF_MESSAGE } from '@site/schemas/constants'
+import { createSchema, type SanityDocument, type ValidationMarker, validateDocument, type Workspace } from 'sanity'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { getContentClient } from '../../apps/web/app/content/client.server'
 import { listRoutePaths } from '../../apps/web/app/content/paths.server'
 import { ROUTE_QUERY } from '../../apps/web/app/content/queries'
@@ -248,6 +248,29 @@ describe('at build time, malformed content fails with the document id and the fi
       `Malformed content in page "page.home" at sections[${home.hero.index}] (heroSection, _key "${home.hero.key}").heading: Required`,
       `Malformed content in page "page.home" at sections[${home.cta.index}] (ctaSection, _key "${home.cta.key}").tone: Invalid option: expected one of "brand"|"light"`,
     ])
+  })
+
+  it('a page without a path, named with its field, instead of a failed prerender', async () => {
+    serve(seedWith('page.home', (doc) => delete doc.path))
+    await expect(listRoutePaths()).rejects.toThrow('Malformed content in page "page.home" at path: Required')
+  })
+
+  it("a page path or a resource slug that breaks the schema's rule, with the Studio's message", async () => {
+    serve(seedWith('page.about', (doc) => (doc.path = { _type: 'slug', current: 'About Us' })))
+    await expect(listRoutePaths()).rejects.toThrow(
+      'Malformed content in page "page.about" at path: The path must start with "/" (use "/" for the home page)',
+    )
+    serve(seedWith('resource.scaling-guide', (doc) => (doc.slug = { _type: 'slug', current: 'Scaling_Guide' })))
+    await expect(listRoutePaths()).rejects.toThrow(
+      'Malformed content in resource "resource.scaling-guide" at slug: Use lowercase letters, digits and single hyphens, e.g. scaling-guide',
+    )
+  })
+
+  it('two documents at one address', async () => {
+    serve(seedWith('page.about', (doc) => (doc.path = { _type: 'slug', current: '/contact' })))
+    await expect(listRoutePaths()).rejects.toThrow(
+      /Malformed content in page "page\.(about|contact)" at path: \/contact is already the address of page "page\.(about|contact)"/,
+    )
   })
 
   it('the list of routes the build prerenders', async () => {

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { createClient } from '@sanity/client'
-import { createSchema, validateDocument, type SanityDocument, type ValidationMarker, type Workspace } from 'sanity'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { parseNdjson, seedFilePath, type SanityDocument as SeedDocument } from '@site/content-api'
+import { parseNdjson, type SanityDocument as SeedDocument, seedFilePath } from '@site/content-api'
 import { contentApiHandlers, MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
 import { schemaTypes } from '@site/schemas'
+import { createSchema, type SanityDocument, type ValidationMarker, validateDocument, type Workspace } from 'sanity'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { server } from './support/mswServer'
 
 const schema = createSchema({ name: 'default', types: schemaTypes })

@@ -56,15 +56,15 @@ export const objectTypes = [
 
 export const schemaTypes: SchemaTypeDefinition[] = [...documentTypes, ...objectTypes, ...sectionTypes]
 
-export { SECTION_TYPE_NAMES, sectionTypes, type SectionTypeName } from './sections'
+export { PAGE_FOOTERS } from './documents/page'
+export { RESOURCE_CATEGORIES } from './documents/resource'
+export { DASHBOARD_KINDS, LEAD_STATUSES } from './objects/dashboard'
 export { ICON_NAMES, type IconName } from './objects/icon'
 export { LINK_STYLES } from './objects/link'
-export { CALLOUT_TONES } from './objects/richText'
-export { DASHBOARD_KINDS, LEAD_STATUSES } from './objects/dashboard'
 export { QUESTION_IDS, type QuestionId } from './objects/questionCopy'
-export { RESOURCE_CATEGORIES } from './documents/resource'
-export { PAGE_FOOTERS } from './documents/page'
-export { HERO_ALIGNMENTS } from './sections/HeroSection'
-export { FEATURE_GRID_COLUMNS, FEATURE_GRID_VARIANTS } from './sections/FeatureGridSection'
-export { STEPS_VARIANTS } from './sections/StepsSection'
+export { CALLOUT_TONES } from './objects/richText'
+export { SECTION_TYPE_NAMES, type SectionTypeName, sectionTypes } from './sections'
 export { CTA_TONES } from './sections/CtaSection'
+export { FEATURE_GRID_COLUMNS, FEATURE_GRID_VARIANTS } from './sections/FeatureGridSection'
+export { HERO_ALIGNMENTS } from './sections/HeroSection'
+export { STEPS_VARIANTS } from './sections/StepsSection'

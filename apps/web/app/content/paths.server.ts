@@ -16,9 +16,8 @@ export async function listRoutePaths(): Promise<string[]> {
   return (await loadSiteManifest()).routePaths
 }
 
-function routePaths(pages: Array<string | null>, resources: Array<string | null>): string[] {
-  const paths = [...pages, ...resources.map((slug) => (slug ? `/resources/${slug}` : null))]
-  return paths.filter((path): path is string => Boolean(path)).sort()
+function routePaths(pages: Array<{ path: string | null }>, resources: Array<{ slug: string | null }>): string[] {
+  return [...pages.map(({ path }) => path ?? ''), ...resources.map(({ slug }) => `/resources/${slug}`)].sort()
 }
 
 export async function listPrerenderPaths(): Promise<string[]> {

@@ -1047,10 +1047,16 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_PATHS_QUERY
-// Query: {  "pages": *[_type == "page" && defined(path.current)].path.current,  "resources": *[_type == "resource" && defined(slug.current)].slug.current,  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl}
+// Query: {  "pages": *[_type == "page"]{ _id, "path": path.current },  "resources": *[_type == "resource"]{ _id, "slug": slug.current },  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl}
 export type ROUTE_PATHS_QUERY_RESULT = {
-  pages: Array<string | null>;
-  resources: Array<string | null>;
+  pages: Array<{
+    _id: string;
+    path: string | null;
+  }>;
+  resources: Array<{
+    _id: string;
+    slug: string | null;
+  }>;
   embedUrls: Array<string>;
 };
 
@@ -1472,7 +1478,7 @@ export type ROUTE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '{\n  "pages": *[_type == "page" && defined(path.current)].path.current,\n  "resources": *[_type == "resource" && defined(slug.current)].slug.current,\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl\n}': ROUTE_PATHS_QUERY_RESULT;
+    '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl\n}': ROUTE_PATHS_QUERY_RESULT;
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
   }
 }

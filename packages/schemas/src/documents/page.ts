@@ -1,7 +1,8 @@
 import { DocumentIcon, HomeIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { validatePagePath } from '../lib/addressRules'
 import { listOptions, stringField } from '../lib/fields'
-import { uniqueSlugRule, validatePagePath } from '../lib/validation'
+import { uniqueSlugRule } from '../lib/validation'
 import { type SectionTypeName, sectionTypes } from '../sections'
 
 export const PAGE_FOOTERS = ['full', 'simple'] as const

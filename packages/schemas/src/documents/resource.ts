@@ -1,7 +1,8 @@
 import { BookIcon, LockIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { validateSlugFormat } from '../lib/addressRules'
 import { listOptions, stringField, textField } from '../lib/fields'
-import { uniqueSlugRule, validateSlugFormat } from '../lib/validation'
+import { uniqueSlugRule } from '../lib/validation'
 
 export const RESOURCE_CATEGORIES = ['Guide', 'Article', 'Training Guide'] as const
 

@@ -3,12 +3,12 @@ import type { ROUTE_PATHS_QUERY_RESULT, ROUTE_QUERY_RESULT } from '../sanity.typ
 import { routeContent, routePaths } from './documents'
 import type { MalformedContentPolicy } from './policy'
 import {
+  type ContentProblem,
   describeProblem,
   formatPath,
   isRecord,
   MalformedContentError,
   PARSE_OPTIONS,
-  type ContentProblem,
 } from './problems'
 
 /** A problem of the route query result; `sectionIndex` when it lies inside one of the page's sections. */
@@ -36,17 +36,52 @@ export function validateRouteContent(raw: unknown, policy: MalformedContentPolic
   return remaining.data
 }
 
-/** Checks what ROUTE_PATHS_QUERY returned: any problem fails, since there is no part to leave out. */
+/**
+ * Checks what ROUTE_PATHS_QUERY returned: any problem fails, since there is no part to leave out. A page or
+ * resource without a valid address, or with one another document already has, is named with its field.
+ */
 export function validateRoutePaths(raw: unknown): ROUTE_PATHS_QUERY_RESULT {
   const result = routePaths.safeParse(raw, PARSE_OPTIONS)
-  if (result.success) return result.data
-  throw new MalformedContentError(
-    result.error.issues.map((issue) => ({
-      document: 'the list of routes (pages, resources and embedded documents)',
-      path: formatPath(issue.path, raw),
-      message: issue.message,
+  if (!result.success)
+    throw new MalformedContentError(result.error.issues.map((issue) => locateAddressIssue(issue, raw)))
+  const duplicates = duplicateAddresses(result.data)
+  if (duplicates.length > 0) throw new MalformedContentError(duplicates)
+  return result.data
+}
+
+const ADDRESS_LISTS: Record<string, string> = { pages: 'page', resources: 'resource' }
+
+function locateAddressIssue(issue: z.core.$ZodIssue, raw: unknown): ContentProblem {
+  const [list, index, ...inDocument] = issue.path
+  const kind = ADDRESS_LISTS[String(list)]
+  const items = isRecord(raw) ? raw[String(list)] : undefined
+  const item: unknown = Array.isArray(items) ? items[Number(index)] : undefined
+  if (kind && isRecord(item) && typeof item._id === 'string') {
+    const field = kind === 'page' ? 'path' : 'slug'
+    return { document: `${kind} "${item._id}"`, path: inDocument.length > 0 ? field : '', message: issue.message }
+  }
+  return {
+    document: 'the list of routes (pages, resources and embedded documents)',
+    path: formatPath(issue.path, raw),
+    message: issue.message,
+  }
+}
+
+function duplicateAddresses({ pages, resources }: ROUTE_PATHS_QUERY_RESULT): ContentProblem[] {
+  const owners = new Map<string, string>()
+  const addresses = [
+    ...pages.map(({ _id, path }) => ({ document: `page "${_id}"`, path: 'path', address: path ?? '' })),
+    ...resources.map(({ _id, slug }) => ({
+      document: `resource "${_id}"`,
+      path: 'slug',
+      address: `/resources/${slug}`,
     })),
-  )
+  ]
+  return addresses.flatMap(({ document, path, address }) => {
+    const owner = owners.get(address)
+    owners.set(address, owner ?? document)
+    return owner ? [{ document, path, message: `${address} is already the address of ${owner}` }] : []
+  })
 }
 
 const DOCUMENT_KINDS: Record<string, string> = { settings: 'site settings', page: 'page', resource: 'resource' }
