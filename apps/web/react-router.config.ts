@@ -13,6 +13,18 @@ export default {
   // Static hosting: ship the whole route manifest instead of asking a server for it.
   routeDiscovery: { mode: 'initial' },
   buildDirectory: process.env.SITE_BUILD_DIR || 'build',
+  // React Router v8's behaviour where it changes nothing we publish (same pages, same assets); the other three
+  // would change the hosting contract or the first load, so they stay off, said explicitly to silence the
+  // warnings: data files at `/_.data` instead of `/_root.data` (trailing-slash-aware requests, which also
+  // needs pass-through requests to prerender them), and the route's clientLoader split into a chunk of its
+  // own, one more request before the first navigation.
+  future: {
+    v8_middleware: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+    v8_splitRouteModules: false,
+  },
   prerender: benchClientOnly ? false : listPrerenderPaths,
   async buildEnd({ viteConfig, reactRouterConfig }) {
     if (benchClientOnly) return
