@@ -1,34 +1,18 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { vercelStegaDecode } from '@vercel/stega'
 import { describe, expect, it } from 'vitest'
-
-const web = fileURLToPath(new URL('../../apps/web/', import.meta.url))
-const PRODUCTION = join(web, 'dist')
-const PREVIEW = join(web, 'dist-preview')
+import { filesUnder, PREVIEW, PRODUCTION, read, requireBuild } from './support/builtSite'
 
 // How @vercel/stega hides data: runs of zero-width characters (U+200B–U+200D, U+FEFF).
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: single code points, deliberately, not a joined sequence
 const STEGA_RUN = /[\u200b\u200c\u200d\ufeff]{4,}/u
 // Message names of the Studio connection: one from @sanity/visual-editing's overlays, one from live mode.
 const VISUAL_EDITING_MARKERS = ['visual-editing/focus', 'loader/query-listen']
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
-  })
-}
-
 const textFiles = (dir: string) =>
   filesUnder(dir).filter((file) => /\.(html|data|js|json|xml|txt)$/.test(file) || file.endsWith('_headers'))
-const read = (file: string) => readFileSync(file, 'utf8')
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '')
-
-function requireBuild(dir: string, command: string) {
-  if (!existsSync(join(dir, 'index.html')))
-    throw new Error(`${dir} is missing: run ${command} first (scripts/test-all.sh does)`)
-}
 
 describe('preview build (apps/web/dist-preview)', () => {
   it('hides edit links in copy: the home hero heading names the home page and its field', () => {

@@ -20,7 +20,7 @@ describe('LegalDocumentSection', () => {
     const frame = screen.getByTitle('AdvisorGrowth Policies')
     expect(frame.tagName).toBe('IFRAME')
     expect(frame).toHaveAttribute('src', 'https://docs.google.com/document/d/e/2PACX-policy/pub?embedded=true')
-    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-popups')
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-popups allow-popups-to-escape-sandbox')
     expect(frame).toHaveAttribute('loading', 'lazy')
     expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer')
   })

@@ -1,10 +1,10 @@
+import { CircleCheck, CircleX } from 'lucide-react'
 import { useId } from 'react'
 import styled from 'styled-components'
-import { CircleCheck, CircleX } from 'lucide-react'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
-import { SectionShell } from './SectionShell'
 import { SectionLink } from './SectionLink'
+import { SectionShell } from './SectionShell'
 
 /** The offer against a competitor, feature by feature, as a real data table that scrolls sideways on phones. */
 export function ComparisonTableSection({ section, isPageHeading }: SectionProps<'comparisonTableSection'>) {
@@ -21,40 +21,32 @@ export function ComparisonTableSection({ section, isPageHeading }: SectionProps<
     >
       {/* Focusable and named, so keyboard users can scroll the table when it is wider than the screen. */}
       <ScrollArea tabIndex={0} role={heading ? 'region' : undefined} aria-labelledby={heading ? captionId : undefined}>
-        {/* Explicit roles keep the table semantics that some browsers drop once phones restyle it as cards. */}
-        <Table role="table">
+        {/* Native semantics only: the HTML standard forbids ARIA table roles inside a <table> (W3C checker). */}
+        <Table>
           {heading && (
             <caption id={captionId} className="visually-hidden">
               {heading}
             </caption>
           )}
-          <thead role="rowgroup">
-            <tr role="row">
-              <th role="columnheader" scope="col">
-                {featureLabel}
-              </th>
-              <OurHeader role="columnheader" scope="col">
-                {ourLabel}
-              </OurHeader>
-              <th role="columnheader" scope="col">
-                {competitorLabel}
-              </th>
+          <thead>
+            <tr>
+              <th scope="col">{featureLabel}</th>
+              <OurHeader scope="col">{ourLabel}</OurHeader>
+              <th scope="col">{competitorLabel}</th>
             </tr>
           </thead>
-          <tbody role="rowgroup">
+          <tbody>
             {(rows ?? []).map((row) => (
-              <tr key={row._id} role="row">
-                <th role="rowheader" scope="row">
-                  {row.feature}
-                </th>
-                <OurCell role="cell">
+              <tr key={row._id}>
+                <th scope="row">{row.feature}</th>
+                <OurCell>
                   <CellLabel aria-hidden="true">{ourLabel}</CellLabel>
                   <CellContent>
                     <CircleCheck aria-hidden="true" size={20} />
                     <span>{row.ourValue}</span>
                   </CellContent>
                 </OurCell>
-                <TheirCell role="cell">
+                <TheirCell>
                   <CellLabel aria-hidden="true">{competitorLabel}</CellLabel>
                   <CellContent>
                     <CircleX aria-hidden="true" size={20} />

@@ -33,7 +33,7 @@ export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'l
         <Frame
           src={url}
           title={document?.title ?? heading ?? undefined}
-          sandbox="allow-scripts allow-same-origin allow-popups"
+          sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
           loading="lazy"
           referrerPolicy="no-referrer"
         />
