@@ -14,10 +14,9 @@ describe('FaqSection', () => {
     settings = await seedSettings()
   })
 
-  const question = (name: string) => screen.getByRole('button', { name })
-  const answerOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!
+  const disclosures = () => [...document.querySelectorAll('details')]
 
-  it('renders each question as a button inside an h3, controlling an answer region labelled by it', () => {
+  it('renders each question as the summary of a native disclosure, its text an h3, its answer inside', () => {
     renderWithTheme(<FaqSection section={section} settings={settings} isPageHeading={false} />)
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Frequently Asked Questions')
     const items = section.items!
@@ -25,60 +24,34 @@ describe('FaqSection', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
       items.map((item) => item.question),
     )
-    for (const item of items) {
-      const button = question(item.question!)
-      expect(button.closest('h3')).not.toBeNull()
-      const answer = answerOf(button)
-      expect(answer).toHaveAttribute('role', 'region')
-      expect(answer).toHaveAttribute('aria-labelledby', button.id)
-      expect(answer).toHaveTextContent(item.answer!)
-    }
+    expect(disclosures()).toHaveLength(6)
+    disclosures().forEach((details, index) => {
+      expect(details.querySelector(':scope > summary h3')).toHaveTextContent(items[index]!.question!)
+      expect(details.querySelector(':scope > p')).toHaveTextContent(items[index]!.answer!)
+    })
   })
 
-  it('starts collapsed, opens one answer at a time, and collapses the open one when clicked again', async () => {
-    const user = userEvent.setup()
+  it('makes one exclusive accordion: every disclosure shares one name, and all start collapsed', () => {
     renderWithTheme(<FaqSection section={section} settings={settings} isPageHeading={false} />)
-    const first = question('Who do you work with?')
-    const second = question('Are the appointments really exclusive?')
-    for (const button of screen.getAllByRole('button')) expect(button).toHaveAttribute('aria-expanded', 'false')
-    expect(screen.queryByRole('region')).toBeNull()
-
-    await user.click(first)
-    expect(first).toHaveAttribute('aria-expanded', 'true')
-    expect(answerOf(first)).toBeVisible()
-    expect(screen.getByRole('region', { name: 'Who do you work with?' })).toHaveTextContent(section.items![0]!.answer!)
-
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'true')
-    expect(first).toHaveAttribute('aria-expanded', 'false')
-    expect(answerOf(first)).not.toBeVisible()
-    expect(screen.getAllByRole('region')).toHaveLength(1)
-
-    await user.click(second)
-    expect(second).toHaveAttribute('aria-expanded', 'false')
-    expect(screen.queryByRole('region')).toBeNull()
+    const names = new Set(disclosures().map((details) => details.getAttribute('name')))
+    expect(names.size).toBe(1)
+    expect([...names][0]).toMatch(/\S/)
+    for (const details of disclosures()) expect(details.open).toBe(false)
   })
 
-  it('is keyboard operable: Enter and Space toggle, arrow keys, Home and End move between questions', async () => {
+  it('opens an answer when its question is clicked, and closes it when clicked again', async () => {
     const user = userEvent.setup()
     renderWithTheme(<FaqSection section={section} settings={settings} isPageHeading={false} />)
-    const buttons = screen.getAllByRole('button')
-    await user.tab()
-    expect(buttons[0]).toHaveFocus()
-    await user.keyboard('{Enter}')
-    expect(buttons[0]).toHaveAttribute('aria-expanded', 'true')
-    await user.keyboard('{ArrowDown}')
-    expect(buttons[1]).toHaveFocus()
-    await user.keyboard(' ')
-    expect(buttons[1]).toHaveAttribute('aria-expanded', 'true')
-    expect(buttons[0]).toHaveAttribute('aria-expanded', 'false')
-    await user.keyboard('{End}')
-    expect(buttons[5]).toHaveFocus()
-    await user.keyboard('{ArrowDown}')
-    expect(buttons[0]).toHaveFocus()
-    await user.keyboard('{ArrowUp}')
-    expect(buttons[5]).toHaveFocus()
-    await user.keyboard('{Home}')
-    expect(buttons[0]).toHaveFocus()
+    const first = disclosures()[0]!
+    await user.click(first.querySelector('summary')!)
+    expect(first.open).toBe(true)
+    await user.click(first.querySelector('summary')!)
+    expect(first.open).toBe(false)
+  })
+
+  it('on a page whose first section it is, the questions are h2 under its h1', () => {
+    renderWithTheme(<FaqSection section={section} settings={settings} isPageHeading />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Frequently Asked Questions')
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(6)
   })
 })

@@ -1,31 +1,19 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import styled from 'styled-components'
 import { ChevronDown } from 'lucide-react'
+import { useId } from 'react'
+import styled from 'styled-components'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'
 
-/** Questions and answers as an accordion: at most one answer is open, and it can be closed again. */
+/**
+ * Questions and answers as native disclosure elements: one shared `name` makes them an exclusive accordion
+ * (opening one answer closes the other, and the open one closes again), with no JavaScript, so the section
+ * is static and never hydrates.
+ */
 export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'>) {
   const { eyebrow, heading, intro, items, anchor } = section
-  const [openId, setOpenId] = useState<string | null>(null)
-  const baseId = useId()
-  const buttons = useRef<(HTMLButtonElement | null)[]>([])
+  const accordionName = useId()
   const QuestionHeading = isPageHeading ? 'h2' : 'h3'
   const faqs = (items ?? []).filter((item) => item.question)
-
-  // Arrow keys, Home and End move between questions, as in the WAI-ARIA accordion pattern.
-  function moveFocus(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = faqs.length - 1
-    const target = {
-      ArrowDown: index === last ? 0 : index + 1,
-      ArrowUp: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key]
-    if (target === undefined) return
-    event.preventDefault()
-    buttons.current[target]?.focus()
-  }
 
   return (
     <SectionShell
@@ -38,34 +26,15 @@ export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'
       narrow
     >
       <Accordion>
-        {faqs.map((faq, index) => {
-          const open = openId === faq._id
-          const buttonId = `${baseId}-question-${index}`
-          const panelId = `${baseId}-answer-${index}`
-          return (
-            <Item key={faq._id} $open={open}>
-              <Question as={QuestionHeading}>
-                <Toggle
-                  ref={(element) => {
-                    buttons.current[index] = element
-                  }}
-                  type="button"
-                  id={buttonId}
-                  aria-expanded={open}
-                  aria-controls={panelId}
-                  onClick={() => setOpenId(open ? null : faq._id)}
-                  onKeyDown={(event) => moveFocus(event, index)}
-                >
-                  <span>{faq.question}</span>
-                  <Chevron aria-hidden="true" size={20} $open={open} />
-                </Toggle>
-              </Question>
-              <Answer id={panelId} role="region" aria-labelledby={buttonId} hidden={!open}>
-                <p>{faq.answer}</p>
-              </Answer>
-            </Item>
-          )
-        })}
+        {faqs.map((faq) => (
+          <Item key={faq._id} name={accordionName}>
+            <Question>
+              <QuestionText as={QuestionHeading}>{faq.question}</QuestionText>
+              <Chevron aria-hidden="true" size={20} />
+            </Question>
+            <Answer>{faq.answer}</Answer>
+          </Item>
+        ))}
       </Accordion>
     </SectionShell>
   )
@@ -76,48 +45,49 @@ const Accordion = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `
 
-const Item = styled.div<{ $open: boolean }>`
-  border: 1px solid ${({ theme, $open }) => ($open ? theme.color.brand : theme.color.border)};
+const Item = styled.details`
+  border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme, $open }) => ($open ? theme.shadow.md : theme.shadow.sm)};
+  box-shadow: ${({ theme }) => theme.shadow.sm};
   transition: border-color 0.15s ease, box-shadow 0.15s ease;
+  &[open] {
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: ${({ theme }) => theme.shadow.md};
+  }
 `
 
-const Question = styled.h3`
-  font-size: ${({ theme }) => theme.fontSize.md};
-  font-weight: 600;
-  letter-spacing: -0.01em;
-`
-
-const Toggle = styled.button`
+const Question = styled.summary`
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
-  width: 100%;
   min-height: 3.5rem;
   padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
   color: ${({ theme }) => theme.color.ink};
-  font-weight: inherit;
   line-height: 1.4;
-  text-align: left;
+  list-style: none;
   cursor: pointer;
+  &::-webkit-details-marker { display: none; }
   &:hover { color: ${({ theme }) => theme.color.brand}; }
 `
 
-const Chevron = styled(ChevronDown)<{ $open: boolean }>`
-  flex: none;
-  color: ${({ theme }) => theme.color.brand};
-  transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
-  transition: transform 0.2s ease;
+const QuestionText = styled.h3`
+  font-size: ${({ theme }) => theme.fontSize.md};
+  font-weight: 600;
+  letter-spacing: -0.01em;
+  color: inherit;
 `
 
-const Answer = styled.div`
+const Chevron = styled(ChevronDown)`
+  flex: none;
+  color: ${({ theme }) => theme.color.brand};
+  transition: transform 0.2s ease;
+  details[open] > summary > & { transform: rotate(180deg); }
+`
+
+const Answer = styled.p`
   padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.color.text};
-  &[hidden] { display: none; }
 `
