@@ -1,3 +1,4 @@
+import { fontFamily } from './fonts'
 /** Design tokens: every colour, size and shadow on the site comes from here. */
 export const theme = {
   color: {
@@ -22,8 +23,8 @@ export const theme = {
     focus: '#2563eb',
   },
   font: {
-    body: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    heading: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    body: fontFamily,
+    heading: fontFamily,
   },
   fontSize: {
     xs: '0.8125rem',
