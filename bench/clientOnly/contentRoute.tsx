@@ -1,5 +1,5 @@
 import { createClient } from '@sanity/client'
-import { data, useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from 'react-router'
+import { type ClientLoaderFunctionArgs, data, type MetaFunction, useLoaderData } from 'react-router'
 import { ROUTE_QUERY } from '../../apps/web/app/content/queries'
 import { ArticlePage } from '../../apps/web/app/pages/ArticlePage'
 import { NotFoundPage } from '../../apps/web/app/pages/NotFoundPage'

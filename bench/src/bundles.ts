@@ -2,6 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
+/**
+ * The JavaScript the home page may load before it is interactive, in kB (1,000 bytes) of gzip: today's size
+ * with a little room, so that growth fails `npm test` (tests/build-output). The goal is 125 kB (issue 15);
+ * lower this as the page gets there.
+ */
+export const HOME_JS_BUDGET_KB = 134
+
 export interface ScriptSize {
   /** Path as the browser requests it, e.g. /assets/entry.client-abc.js. */
   path: string

@@ -21,34 +21,29 @@ export interface PageMeasurement {
   failedAudits: string[]
 }
 
-export interface Lighthouse {
-  measure: (url: string) => Promise<PageMeasurement>
-  close: () => Promise<void>
-}
-
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
 /**
- * One headless Chromium for a series of Lighthouse runs. Lighthouse's defaults are the mobile preset
- * with simulated throttling; each run resets the browser's storage and cache.
+ * Lighthouse as its command-line tool runs it, and as a first-time visitor arrives: a new headless Chromium
+ * with a new, empty profile (chrome-launcher makes one per launch), so no font, script or connection is left
+ * over from an earlier run. The defaults are the mobile preset with simulated throttling.
  */
-export async function startLighthouse(): Promise<Lighthouse> {
+export async function measureCold(url: string): Promise<PageMeasurement> {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox'],
   })
-  return {
-    async measure(url) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      })
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-      return summarise(url, result.lhr)
-    },
-    close: async () => chrome.kill(),
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    return summarise(url, result.lhr)
+  } finally {
+    chrome.kill()
   }
 }
 
@@ -85,7 +80,7 @@ function summarise(url: string, lhr: Result): PageMeasurement {
 
 function scriptRequests(lhr: Result, origin: string) {
   const details = lhr.audits['network-requests']?.details
-  if (!details || details.type !== 'table') throw new Error('Lighthouse reported no network requests')
+  if (details?.type !== 'table') throw new Error('Lighthouse reported no network requests')
   return details.items.flatMap((item) => {
     const { url, resourceType, transferSize } = item
     if (resourceType !== 'Script' || typeof url !== 'string' || typeof transferSize !== 'number') return []
@@ -98,7 +93,7 @@ function failedAudits(lhr: Result): string[] {
   return CATEGORIES.flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? []).flatMap((ref) => {
       const audit = lhr.audits[ref.id]
-      if (!audit || audit.scoreDisplayMode !== 'binary' || audit.score === 1) return []
+      if (audit?.scoreDisplayMode !== 'binary' || audit.score === 1) return []
       return [`${id}: ${ref.id}`]
     }),
   )

@@ -1,24 +1,29 @@
 /**
  * `pnpm bench`: builds the site twice (prerendered as production builds it, and the same app as a plain
  * client-only SPA), serves both with scripts/static-server.ts, runs Lighthouse on every route and writes
- * bench/results.md. Options: `--runs N` (default 3), `--routes /,/about` (default: every route).
+ * bench/results.md. Options: `--runs N` (default 3), `--routes /,/about` (default: every route), `--out file.md`
+ * (default results.md, in bench/).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startStaticServer, type StaticServer } from '../../scripts/static-server.ts'
-import { initialScripts, libraryChunks, scriptSize, type ScriptSize } from './bundles.ts'
+import { type StaticServer, startStaticServer } from '../../scripts/static-server.ts'
+import { initialScripts, libraryChunks, type ScriptSize, scriptSize } from './bundles.ts'
 import { startCompressedContentApi } from './contentApiServer.ts'
 import { listFormRoutes } from './formRoutes.ts'
-import { startLighthouse, type PageMeasurement } from './lighthouse.ts'
+import { measureCold, type PageMeasurement } from './lighthouse.ts'
+import { describeMachine, type RouteResult, writeLighthouseReport } from './lighthouseReport.ts'
 import { freePort } from './net.ts'
 import { benchDir, runsDir, seedFile } from './paths.ts'
-import { describeMachine, writeLighthouseReport, type RouteResult } from './lighthouseReport.ts'
-import { buildClientOnly, buildPrerendered, type BuiltVariant, type VariantName } from './variants.ts'
+import { type BuiltVariant, buildClientOnly, buildPrerendered, type VariantName } from './variants.ts'
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, routes: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string' },
+    out: { type: 'string', default: 'results.md' },
+  },
 })
 const runs = Number(values.runs)
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, not "${values.runs}"`)
@@ -42,16 +47,13 @@ for (const variant of variants)
 
 const measurements = new Map<string, PageMeasurement[]>()
 const key = (variant: VariantName, route: string) => `${variant} ${route}`
-let lighthouse = await startLighthouse()
-// A long series can lose its browser; one fresh browser and one retry per page before giving up.
+// A browser can fail to start or crash on a loaded machine: one more cold try per page before giving up.
 const measure = async (url: string): Promise<PageMeasurement> => {
   try {
-    return await lighthouse.measure(url)
+    return await measureCold(url)
   } catch (error) {
-    log(`retrying ${url} in a fresh browser after: ${error instanceof Error ? error.message : String(error)}`)
-    await lighthouse.close()
-    lighthouse = await startLighthouse()
-    return lighthouse.measure(url)
+    log(`retrying ${url} in a new browser after: ${error instanceof Error ? error.message : String(error)}`)
+    return measureCold(url)
   }
 }
 const total = runs * routes.length * variants.length
@@ -73,7 +75,6 @@ try {
     }
   }
 } finally {
-  await lighthouse.close()
   await Promise.all(servers.map((server) => server.close()))
   await contentApi.close()
 }
@@ -84,7 +85,7 @@ const results: RouteResult[] = routes.map((route) => ({
   clientOnly: measurements.get(key('client-only', route)) ?? [],
 }))
 writeFileSync(join(runsDir, 'lighthouse-raw.json'), `${JSON.stringify(results, null, 2)}\n`)
-const summary = writeLighthouseReport(join(benchDir, 'results.md'), {
+const summary = writeLighthouseReport(join(benchDir, values.out), {
   machine: describeMachine(results, { start: loadAtStart, end: loadavg()[0] ?? 0 }),
   runs,
   allRoutes: routes.length === allRoutes.length,

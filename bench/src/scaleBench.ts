@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildSite, type SiteBuild } from './buildSite.ts'
 import { benchDir, seedFile } from './paths.ts'
-import { writeScaleReport, type ScaleResult } from './scaleReport.ts'
+import { type ScaleResult, writeScaleReport } from './scaleReport.ts'
 import { SYNTHETIC_PATH, syntheticResources } from './syntheticResources.ts'
 
 const { values } = parseArgs({
