@@ -1,40 +1,48 @@
+import type { Article, FAQPage, Organization, WithContext } from 'schema-dts'
 import type { PageContent, ResourceContent, SiteSettings } from '../content/types'
 
-type JsonLd = Record<string, unknown>
+// Typed by schema-dts: a property schema.org does not define, or a value of the wrong kind, fails the type check.
+// Content fields may be null in the generated types; JSON-LD leaves an absent value out.
+const present = <T>(value: T | null | undefined): T | undefined => value ?? undefined
 
-export function organizationJsonLd(settings: SiteSettings, siteUrl: string): JsonLd {
+export function organizationJsonLd(settings: SiteSettings, siteUrl: string): WithContext<Organization> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: settings.companyName,
-    description: settings.description,
+    name: present(settings.companyName),
+    description: present(settings.description),
     url: `${siteUrl}/`,
     logo: `${siteUrl}/favicon.svg`,
-    email: settings.contactEmail,
-    telephone: settings.contactPhone,
-    slogan: settings.tagline,
+    email: present(settings.contactEmail),
+    telephone: present(settings.contactPhone),
+    slogan: present(settings.tagline),
   }
 }
 
-export function articleJsonLd(resource: ResourceContent, settings: SiteSettings, url: string, image: string): JsonLd {
+export function articleJsonLd(
+  resource: ResourceContent,
+  settings: SiteSettings,
+  url: string,
+  image: string,
+): WithContext<Article> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
-    headline: resource.title,
-    description: resource.description,
-    datePublished: resource.publishedAt,
-    articleSection: resource.category,
+    headline: present(resource.title),
+    description: present(resource.description),
+    datePublished: present(resource.publishedAt),
+    articleSection: present(resource.category),
     image,
     url,
     mainEntityOfPage: url,
-    author: { '@type': 'Organization', name: settings.companyName },
-    publisher: { '@type': 'Organization', name: settings.companyName },
+    author: { '@type': 'Organization', name: present(settings.companyName) },
+    publisher: { '@type': 'Organization', name: present(settings.companyName) },
     isAccessibleForFree: !resource.gated,
   }
 }
 
 /** FAQPage data for the questions a page shows in its FAQ sections, or undefined when it has none. */
-export function faqJsonLd(page: PageContent): JsonLd | undefined {
+export function faqJsonLd(page: PageContent): WithContext<FAQPage> | undefined {
   const questions = (page.sections ?? []).flatMap((section) =>
     section._type === 'faqSection' ? (section.items ?? []) : [],
   )
@@ -44,8 +52,8 @@ export function faqJsonLd(page: PageContent): JsonLd | undefined {
     '@type': 'FAQPage',
     mainEntity: questions.map((item) => ({
       '@type': 'Question',
-      name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      name: present(item.question),
+      acceptedAnswer: { '@type': 'Answer', text: present(item.answer) },
     })),
   }
 }
