@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import { publicEnv } from '../../config/publicEnv'
@@ -19,16 +19,16 @@ import { QualificationOutcome } from './QualificationOutcome'
 import { QualificationProgress } from './QualificationProgress'
 import { firstInvalidQuestion, validateAnswer } from './qualificationSchema'
 import {
+  type Answers,
   applicableQuestions,
   isDisqualifying,
   QUESTIONS,
-  type Answers,
   type Question,
   type QuestionId,
 } from './questions'
 import { wordingFor } from './questionWording'
 import { TextQuestionField } from './TextQuestionField'
-import { useQualificationDraft, type QualificationDraft } from './useQualificationDraft'
+import { type QualificationDraft, useQualificationDraft } from './useQualificationDraft'
 
 type Stage = 'answering' | 'submitting' | 'disqualified' | 'success'
 type FormValues = Record<QuestionId, string>
@@ -67,7 +67,7 @@ export interface QualificationFormProps {
  * answers so far, ending on the disqualified screen or, after sending the answers, "You're All Set!".
  */
 export function QualificationForm({ section, phone, headingLevel }: QualificationFormProps) {
-  const { register, control, trigger, clearErrors, getValues, reset, formState } = useForm<FormValues>({
+  const { register, control, trigger, clearErrors, setError, getValues, reset, formState } = useForm<FormValues>({
     defaultValues: EMPTY_ANSWERS,
   })
   const answers = useWatch({ control })
@@ -142,11 +142,15 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
 
   const handleContinue = async () => {
     if (stage !== 'answering' || !question) return
-    if (!(await trigger(question.id))) {
+    const values = getValues()
+    // Checked here, in the click's own task, rather than with the form's async trigger(), whose
+    // "validating" state re-rendered the whole form before the answer was even read.
+    const problem = validateAnswer(question, values[question.id])
+    if (problem) {
+      setError(question.id, { type: 'validate', message: problem })
       focusQuestion()
       return
     }
-    const values = getValues()
     if (isDisqualifying(question.id, values[question.id])) {
       setStage('disqualified')
       return
@@ -154,7 +158,8 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
     const flow = applicableQuestions(values)
     const next = flow[flow.findIndex((step) => step.id === question.id) + 1]
     if (next) {
-      goTo(next.id)
+      // The next question renders in a transition: the browser paints the press at once, not after it.
+      startTransition(() => goTo(next.id))
       return
     }
     // A draft edited by hand could hold an invalid earlier answer: send the visitor back to it.
