@@ -1,26 +1,19 @@
 import { lazy, Suspense } from 'react'
 import type { PageContent, SiteSettings } from '../content/types'
 import { SiteChrome } from '../layout/SiteChrome'
-import { SectionList } from '../sections/SectionList'
+import { SectionList, showsToasts } from '../sections/SectionList'
 
-// Notifications (sonner) load only on pages whose sections show a toast: the forms.
+// Notifications (sonner) load only on pages with a section the registry marks as showing toasts.
 const SiteToaster = lazy(() => import('../forms/shared/SiteToaster'))
-const SECTIONS_WITH_TOASTS = new Set([
-  'contactFormSection',
-  'qualificationFormSection',
-  'giveawayFormSection',
-  'guideOfferSection',
-])
 
 /** A page built by marketing from sections. */
 export function SectionPage({ settings, page }: { settings: SiteSettings; page: PageContent }) {
-  const showsToasts = page.sections?.some((section) => SECTIONS_WITH_TOASTS.has(section._type)) ?? false
   return (
     <>
       <SiteChrome settings={settings} footer={page.footer === 'simple' ? 'simple' : 'full'}>
         <SectionList sections={page.sections} settings={settings} documentId={page._id} />
       </SiteChrome>
-      {showsToasts && (
+      {showsToasts(page.sections) && (
         <Suspense fallback={null}>
           <SiteToaster />
         </Suspense>

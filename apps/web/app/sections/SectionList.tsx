@@ -1,8 +1,8 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { Component, type ReactNode, Suspense } from 'react'
 import type { Section, SiteSettings } from '../content/types'
 import { StaticIsland } from '../islands/StaticIsland'
 import { SectionEditTarget } from '../preview/SectionEditTarget'
-import { sectionRegistry, type SectionEntry } from './registry'
+import { type SectionEntry, sectionRegistry } from './registry'
 
 type AnyEntry = SectionEntry<Section['_type']>
 
@@ -46,6 +46,11 @@ export function SectionList({
 
 function sectionEntry(section: Section): AnyEntry | undefined {
   return Object.hasOwn(sectionRegistry, section._type) ? (sectionRegistry[section._type] as AnyEntry) : undefined
+}
+
+/** Whether any of the sections shows toasts (the registry says which do). */
+export function showsToasts(sections: Section[] | null | undefined): boolean {
+  return (sections ?? []).some((section) => sectionEntry(section)?.showsToasts)
 }
 
 /** Loads the modules of the sections a page shows, so that a client navigation renders them at once. */

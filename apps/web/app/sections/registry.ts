@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { SectionOf, SectionType, SiteSettings } from '../content/types'
-import { lazyComponent, type LazyComponent } from '../islands/lazyComponent'
+import { type LazyComponent, lazyComponent } from '../islands/lazyComponent'
 
 /** `isPageHeading`: this section's heading is the page's one h1 (see pageHeadingIndex). */
 export type SectionProps<T extends SectionType> = {
@@ -18,27 +18,27 @@ export interface SectionEntry<T extends SectionType> {
    * until a client navigation renders it (islands/StaticIsland).
    */
   interactive: boolean
+  /** Shows toasts (sonner): a page with such a section loads the notification region with it. */
+  showsToasts: boolean
 }
 
 const sectionOf =
-  (interactive: boolean) =>
-  <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), interactive })
-const staticSection = sectionOf(false)
-const interactiveSection = sectionOf(true)
+  (traits: Omit<SectionEntry<SectionType>, 'component'>) =>
+  <P extends object>(load: () => Promise<ComponentType<P>>) => ({ component: lazyComponent(load), ...traits })
+const staticSection = sectionOf({ interactive: false, showsToasts: false })
+const interactiveSection = sectionOf({ interactive: true, showsToasts: false })
+/** A lead form: interactive, and it confirms or reports a send with a toast. */
+const formSection = sectionOf({ interactive: true, showsToasts: true })
 
 /** Each section `_type` of the schema and the one component, of the same name, that renders it. */
 export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
   heroSection: staticSection(() => import('./HeroSection').then((module) => module.HeroSection)),
-  qualificationFormSection: interactiveSection(() =>
+  qualificationFormSection: formSection(() =>
     import('./QualificationFormSection').then((module) => module.QualificationFormSection),
   ),
-  contactFormSection: interactiveSection(() =>
-    import('./ContactFormSection').then((module) => module.ContactFormSection),
-  ),
-  giveawayFormSection: interactiveSection(() =>
-    import('./GiveawayFormSection').then((module) => module.GiveawayFormSection),
-  ),
-  guideOfferSection: interactiveSection(() => import('./GuideOfferSection').then((module) => module.GuideOfferSection)),
+  contactFormSection: formSection(() => import('./ContactFormSection').then((module) => module.ContactFormSection)),
+  giveawayFormSection: formSection(() => import('./GiveawayFormSection').then((module) => module.GiveawayFormSection)),
+  guideOfferSection: formSection(() => import('./GuideOfferSection').then((module) => module.GuideOfferSection)),
   newsletterSection: interactiveSection(() => import('./NewsletterSection').then((module) => module.NewsletterSection)),
   richTextSection: staticSection(() => import('./RichTextSection').then((module) => module.RichTextSection)),
   dashboardSection: staticSection(() => import('./DashboardSection').then((module) => module.DashboardSection)),
@@ -59,7 +59,7 @@ export const sectionRegistry: { [T in SectionType]: SectionEntry<T> } = {
   testimonialsSection: staticSection(() =>
     import('./TestimonialsSection').then((module) => module.TestimonialsSection),
   ),
-  faqSection: interactiveSection(() => import('./FaqSection').then((module) => module.FaqSection)),
+  faqSection: staticSection(() => import('./FaqSection').then((module) => module.FaqSection)),
   comparisonTableSection: staticSection(() =>
     import('./ComparisonTableSection').then((module) => module.ComparisonTableSection),
   ),
