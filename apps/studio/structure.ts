@@ -1,5 +1,5 @@
-import type { StructureResolver } from 'sanity/structure'
 import { RESOURCE_CATEGORIES } from '@site/schemas'
+import type { StructureResolver } from 'sanity/structure'
 
 /**
  * The desk: Site settings first (a singleton that opens directly), then the documents marketing edits.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { seedRoutes } from './support/routes'
 import { waitForHydration, watchConsole } from './support/pageChecks'
+import { seedRoutes } from './support/routes'
 
 for (const path of seedRoutes()) {
   test(`${path} renders one h1 and hydrates with no console error or warning`, async ({ page }) => {
@@ -113,21 +113,26 @@ test('the mobile menu opens with its toggle and closes when a link is chosen', a
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
 })
 
-test('the FAQ accordion keeps one item open at a time and can collapse', async ({ page }) => {
+test('the FAQ accordion keeps one item open at a time and can collapse, before any script has run', async ({
+  browser,
+}) => {
+  // Native disclosure elements: the accordion needs no JavaScript at all.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
   await page.goto('/')
-  await waitForHydration(page)
-  const questions = page.locator('#faq, section').getByRole('button', { expanded: false }).filter({ hasText: '?' })
-  const first = questions.first()
-  const firstName = (await first.textContent())!
-  const second = page.getByRole('button', { name: (await questions.nth(1).textContent())! })
-  const firstButton = page.getByRole('button', { name: firstName })
-  await firstButton.click()
-  await expect(firstButton).toHaveAttribute('aria-expanded', 'true')
-  await second.click()
-  await expect(second).toHaveAttribute('aria-expanded', 'true')
-  await expect(firstButton).toHaveAttribute('aria-expanded', 'false')
-  await second.click()
-  await expect(page.getByRole('button', { expanded: true }).filter({ hasText: '?' })).toHaveCount(0)
+  const items = page.locator('details')
+  await expect(items).toHaveCount(6)
+  const [first, second] = [items.nth(0), items.nth(1)]
+  await first.locator('summary').click()
+  await expect(first).toHaveAttribute('open', '')
+  await expect(first.locator('p')).toBeVisible()
+  await second.locator('summary').click()
+  await expect(second).toHaveAttribute('open', '')
+  await expect(first).not.toHaveAttribute('open')
+  await expect(first.locator('p')).toBeHidden()
+  await second.locator('summary').click()
+  await expect(page.locator('details[open]')).toHaveCount(0)
+  await context.close()
 })
 
 test('the giveaway countdown shows zeros once its end date has passed', async ({ page }) => {

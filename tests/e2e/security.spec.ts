@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { seedRoutes } from './support/routes'
 import { waitForHydration } from './support/pageChecks'
+import { seedRoutes } from './support/routes'
 
 const webDir = fileURLToPath(new URL('../../apps/web', import.meta.url))
 const dist = join(webDir, 'dist')

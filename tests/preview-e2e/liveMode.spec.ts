@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
+import { applyPerspective, inferContentSourceMap, parseNdjson, runQuery, type SanityDocument } from '@site/content-api'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { build } from 'vite'
-import { applyPerspective, inferContentSourceMap, parseNdjson, runQuery, type SanityDocument } from '@site/content-api'
-import { datasetIndexForTests } from './datasetIndex'
-import { startStaticServer, type StaticServer } from '../../scripts/static-server'
+import { type StaticServer, startStaticServer } from '../../scripts/static-server'
 import { watchConsole } from '../e2e/support/pageChecks'
+import { datasetIndexForTests } from './datasetIndex'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PREVIEW_PORT } from './playwright.config'
 
 // The Studio origin the preview build lets frame it (SANITY_STUDIO_URL's default); the test answers
@@ -52,7 +52,7 @@ async function bundleHarness(): Promise<string> {
   const [result] = Array.isArray(output) ? output : [output]
   if (!result || !('output' in result)) throw new Error('vite did not bundle the harness')
   const chunk = result.output.find((file) => file.type === 'chunk')
-  if (!chunk || chunk.type !== 'chunk') throw new Error('no harness chunk')
+  if (chunk?.type !== 'chunk') throw new Error('no harness chunk')
   return chunk.code
 }
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { vercelStegaSplit } from '@vercel/stega'
-import { startStaticServer, type StaticServer } from '../../scripts/static-server'
-import { watchConsole, waitForHydration } from '../e2e/support/pageChecks'
+import { type StaticServer, startStaticServer } from '../../scripts/static-server'
+import { waitForHydration, watchConsole } from '../e2e/support/pageChecks'
 import { PREVIEW_PORT } from './playwright.config'
 
 const previewDir = fileURLToPath(new URL('../../apps/web/dist-preview', import.meta.url))

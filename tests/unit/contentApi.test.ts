@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
 import { createClient } from '@sanity/client'
 import { applyPerspective, handleQueryApiRequest, parseNdjson, type SanityDocument } from '@site/content-api'
-import { MSW_CONTENT_API_ORIGIN, contentApiHandlers } from '@site/content-api/msw'
+import { contentApiHandlers, MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
 import { startContentApiServer } from '@site/content-api/server'
+import { describe, expect, it } from 'vitest'
 import { server } from './support/mswServer'
 
 const documents: SanityDocument[] = [

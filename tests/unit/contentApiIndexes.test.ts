@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest'
+
 import { runQuery, type SanityDocument } from '@site/content-api'
+import { describe, expect, it } from 'vitest'
 
 // Enough documents that a wrongly narrowed filter would show, in a mix of types and values.
 const CATEGORIES = ['Guide', 'Article', 'Training Guide']

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
 import { createClient } from '@sanity/client'
-import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { handleQueryApiRequest, inferContentSourceMap, type SanityDocument } from '@site/content-api'
-import { MSW_CONTENT_API_ORIGIN, contentApiHandlers } from '@site/content-api/msw'
+import { contentApiHandlers, MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
+import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
+import { describe, expect, it } from 'vitest'
 import { server } from './support/mswServer'
 
 const documents: SanityDocument[] = [

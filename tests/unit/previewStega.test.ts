@@ -1,15 +1,15 @@
 import { createClient, type SanityClient } from '@sanity/client'
-import { VERCEL_STEGA_REGEX, vercelStegaDecode } from '@vercel/stega'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { ContentSourceMapParsedPath } from '@sanity/client/csm'
 import { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from '@site/content-api'
 import { MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
+import { VERCEL_STEGA_REGEX, vercelStegaDecode } from '@vercel/stega'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SANITY_API_VERSION } from '../../apps/web/app/content/config.server'
 import { listRoutePaths } from '../../apps/web/app/content/paths.server'
 import { ROUTE_QUERY } from '../../apps/web/app/content/queries'
 import { validateRouteContent } from '../../apps/web/app/content/validation/validateContent'
 import { previewClientOptions, previewRouteContext } from '../../apps/web/app/preview/previewConfig.server'
 import { stegaFilter } from '../../apps/web/app/preview/stegaFilter'
-import type { ContentSourceMapParsedPath } from '@sanity/client/csm'
 
 const PREVIEW_ENV = { VITE_SANITY_PREVIEW: 'true', SANITY_STUDIO_URL: 'https://studio.example.test/' }
 

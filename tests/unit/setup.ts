@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
+import { MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
 import { server } from './support/mswServer'
 
 // The site's content client talks to msw's copy of the embedded query API (see support/mswServer.ts).

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
 import { applyPerspective, parseNdjson, runQuery, seedFilePath } from '@site/content-api'
 import type { DocumentLocationResolverObject, DocumentLocationsState, DocumentResolver } from 'sanity/presentation'
+import { describe, expect, it } from 'vitest'
 import { locations, mainDocuments } from '../../apps/studio/presentation/resolve'
 
 const documents = applyPerspective(parseNdjson(readFileSync(seedFilePath(), 'utf8')), 'published')
@@ -19,12 +19,9 @@ async function mainDocumentId(path: string): Promise<string | undefined> {
   return found ?? undefined
 }
 
-function resolveLocations(
-  type: string,
-  value: Record<string, unknown>,
-): DocumentLocationsState | null | undefined | void {
+function resolveLocations(type: string, value: Record<string, unknown>): DocumentLocationsState | null | undefined {
   const resolver = locations[type] as DocumentLocationResolverObject
-  return resolver.resolve(value)
+  return resolver.resolve(value) ?? undefined
 }
 
 describe('Studio Presentation tool: routes and documents', () => {

@@ -1,8 +1,8 @@
 import {
-  defineDocuments,
-  defineLocations,
   type DocumentLocationResolvers,
   type DocumentResolver,
+  defineDocuments,
+  defineLocations,
 } from 'sanity/presentation'
 
 /** Where the site publishes a resource: /resources/<slug>. */

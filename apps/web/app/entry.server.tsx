@@ -1,5 +1,5 @@
 import { prerender } from 'react-dom/static'
-import { ServerRouter, type EntryContext } from 'react-router'
+import { type EntryContext, ServerRouter } from 'react-router'
 import { ServerStyleSheet } from 'styled-components'
 
 /** Prerenders a route at build time: the whole document, with styled-components' styles in its head. */

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
 
 // BENCH_CLIENT_ONLY: the benchmark's client-only variant, which fetches content in the browser (bench/README.md).
 const contentRoute =

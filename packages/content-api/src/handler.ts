@@ -1,6 +1,6 @@
 import { GroqSyntaxError } from 'groq-js'
 import type { SanityDocument } from './dataset'
-import { applyPerspective, runQuery, type Perspective } from './query'
+import { applyPerspective, type Perspective, runQuery } from './query'
 import { datasetIndex } from './queryIndex'
 import { inferContentSourceMap } from './sourceMap'
 

@@ -1,7 +1,7 @@
 import { http } from 'msw'
-import { createFileDataset, seedFilePath, type SanityDocument } from './dataset'
-import { handleQueryApiRequest } from './handler'
 import { EMBEDDED_DATASET } from './config'
+import { createFileDataset, type SanityDocument, seedFilePath } from './dataset'
+import { handleQueryApiRequest } from './handler'
 
 /** The origin unit tests give `@sanity/client` as apiHost; msw answers for it. */
 export const MSW_CONTENT_API_ORIGIN = 'http://content-api.test'

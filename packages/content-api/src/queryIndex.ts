@@ -1,4 +1,4 @@
-import { evaluateSync, type ExprNode } from 'groq-js'
+import { type ExprNode, evaluateSync } from 'groq-js'
 import type { SanityDocument } from './dataset'
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { EMBEDDED_DATASET } from './config'
 import { createFileDataset, seedFilePath } from './dataset'
 import { handleQueryApiRequest } from './handler'
-import { EMBEDDED_DATASET } from './config'
 
 export interface ContentApiServer {
   /** Origin to give `@sanity/client` as `apiHost`, e.g. `http://127.0.0.1:4321`. */

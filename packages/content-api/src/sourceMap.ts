@@ -28,7 +28,9 @@ export function inferContentSourceMap(result: unknown, lookup: DocumentLookup): 
 
   const visit = (value: unknown, path: string) => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, `${path}[${index}]`))
+      value.forEach((item, index) => {
+        visit(item, `${path}[${index}]`)
+      })
       return
     }
     if (typeof value !== 'object' || value === null) return

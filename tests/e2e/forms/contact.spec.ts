@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { SUBMIT_TIMEOUT_MS } from '../../../apps/web/app/forms/shared/limits'
 import { consoleErrors, openForm } from '../support/formPages'
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, type Page, type Request, test } from '@playwright/test'
 import { openForm } from '../support/formPages'
 import { expectNoRequest, uniqueEmail } from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test'
+import { expect, type Request, test } from '@playwright/test'
 import { waitForHydration } from '../support/pageChecks'
 import { expectNoRequest, uniqueEmail } from '../support/recordedWebhooks'
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { startStaticServer } from '../../../scripts/static-server'
-import { startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
 import { SITE_PORT } from '../playwright.config'
+import { startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
 
 /** Serves the production build by the hosting contract, and records the webhooks its forms call. */
 export default async function globalSetup() {

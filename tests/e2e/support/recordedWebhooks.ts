@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { RECORDER_ORIGIN, type Fault, type RecordedRequest } from './webhookRecorder'
+import { type Fault, RECORDER_ORIGIN, type RecordedRequest } from './webhookRecorder'
 
 /** The webhooks of the test build: http://127.0.0.1:4599/hooks/<hook> (scripts/test-all.sh). */
 export type Hook = 'contact' | 'guide' | 'qualify' | 'giveaway'

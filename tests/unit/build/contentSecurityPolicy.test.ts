@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { assertNoSecretsInClientEnv } from '../../../apps/web/vite/assertNoSecretsInClientEnv'
 import {
   applyContentSecurityPolicy,
   contentSecurityPolicy,
   cspSourcesFromConfig,
   inlineScriptHashes,
 } from '../../../apps/web/vite/contentSecurityPolicy'
-import { assertNoSecretsInClientEnv } from '../../../apps/web/vite/assertNoSecretsInClientEnv'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 

@@ -57,6 +57,7 @@ const MARKUP = [
   'javascript:alert(1)',
   "'; DROP TABLE leads;--",
   '{{constructor.constructor("alert(1)")()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, as a visitor would type it
   '${process.exit(1)}',
   '<!--',
   ']]>',

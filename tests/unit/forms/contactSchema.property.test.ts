@@ -5,8 +5,8 @@ import { buildContactPayload } from '../../../apps/web/app/forms/contact/contact
 import { CONTACT_FIELDS, contactSchema } from '../../../apps/web/app/forms/contact/contactSchema'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { anyText, emailText, fieldText, hostileText, padded, validEmail, whitespaceOnly } from './arbitraries'
-import { contactOracle, INTEREST_VALUES, type ContactFields } from './specOracle'
 import { recordWebhookBodies } from './recordWebhookBodies'
+import { type ContactFields, contactOracle, INTEREST_VALUES } from './specOracle'
 
 const RUNS = 10_000
 

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { gateSchema } from '../../../apps/web/app/forms/gate/gateSchema'
 import { emailText, fieldText } from './arbitraries'
-import { gateOracle, isEmailAddress, type GateFields } from './specOracle'
+import { type GateFields, gateOracle, isEmailAddress } from './specOracle'
 
 const RUNS = 10_000
 

@@ -9,11 +9,11 @@ import {
   expectQuestion,
   loadQualifyContent,
   promptOf,
+  type QualifyContent,
   renderQualificationForm,
   settled,
   textBox,
   useTestWebhookUrl,
-  type QualifyContent,
 } from './qualificationTestKit'
 
 const DISQUALIFIED =

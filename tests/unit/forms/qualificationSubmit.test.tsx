@@ -1,22 +1,22 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QualificationForm } from '../../../apps/web/app/forms/qualification/QualificationForm'
 import { renderWithTheme } from '../support/render'
 import {
   answerContactQuestions,
+  CONTACT_ANSWERS,
   captureWebhook,
   choose,
-  CONTACT_ANSWERS,
   expectQuestion,
   findNewToast,
   ISO_TIMESTAMP,
   loadQualifyContent,
+  type QualifyContent,
   renderQualificationForm,
   textBox,
   toastsShown,
   useTestWebhookUrl,
-  type QualifyContent,
 } from './qualificationTestKit'
 
 const DRAFT_KEY = 'qualification-draft'

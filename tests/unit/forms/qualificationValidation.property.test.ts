@@ -1,19 +1,20 @@
 // @vitest-environment node
+
+import { QUESTION_IDS } from '@site/schemas/constants'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { QUESTION_IDS } from '@site/schemas/constants'
 import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'
 import { firstInvalidQuestion, validateAnswer } from '../../../apps/web/app/forms/qualification/qualificationSchema'
 import {
+  type Answers,
   applicableQuestions,
   QUESTIONS,
-  type Answers,
   type Question,
 } from '../../../apps/web/app/forms/qualification/questions'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
-import { askedQuestionIds } from './specOracle'
 import { recordWebhookBodies } from './recordWebhookBodies'
+import { askedQuestionIds } from './specOracle'
 
 const RUNS = 10_000
 

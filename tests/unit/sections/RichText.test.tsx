@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ComponentProps } from 'react'
-import type { ResourceContent } from '../../../apps/web/app/content/types'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { RichText } from '../../../apps/web/app/components/RichText'
+import type { ResourceContent } from '../../../apps/web/app/content/types'
 import { renderWithTheme } from '../support/render'
 import { loadRoute } from '../support/seed'
 

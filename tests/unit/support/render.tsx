@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import { theme } from '../../../apps/web/app/theme/theme'

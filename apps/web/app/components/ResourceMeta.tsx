@@ -1,5 +1,5 @@
-import styled from 'styled-components'
 import { CalendarDays, Clock } from 'lucide-react'
+import styled from 'styled-components'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 

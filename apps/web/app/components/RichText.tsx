@@ -1,11 +1,11 @@
 import {
-  PortableText,
   type MissingComponentHandler,
+  PortableText,
   type PortableTextComponents,
   type PortableTextMarkComponentProps,
   type PortableTextTypeComponentProps,
 } from '@portabletext/react'
-import { Info, Lightbulb, TriangleAlert, type LucideIcon } from 'lucide-react'
+import { Info, Lightbulb, type LucideIcon, TriangleAlert } from 'lucide-react'
 import styled, { css } from 'styled-components'
 import type { ResourceContent } from '../content/types'
 import { SmartLink } from './SmartLink'
@@ -82,6 +82,7 @@ function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
           <thead>
             <tr>
               {columns.map((column, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position; headings may repeat
                 <th key={index} scope="col">
                   {column}
                 </th>
@@ -93,6 +94,7 @@ function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
           {rows.map((row) => (
             <tr key={row._key}>
               {(row.cells ?? []).map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its position in the row
                 <td key={index}>{cell}</td>
               ))}
             </tr>

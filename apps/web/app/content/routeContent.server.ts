@@ -1,7 +1,7 @@
 import { getContentClient } from './client.server'
 import { ROUTE_QUERY } from './queries'
 import type { ROUTE_QUERY_RESULT } from './sanity.types'
-import { malformedContentPolicy, type MalformedContentPolicy } from './validation/policy'
+import { type MalformedContentPolicy, malformedContentPolicy } from './validation/policy'
 import { validateRouteContent } from './validation/validateContent'
 
 /** Routes match case-insensitively and with or without a trailing slash. */

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { type ComponentType, lazy } from 'react'
 
 /** A component whose module loads on demand, and which renders at once (without suspending) once loaded. */
 export interface LazyComponent<Props extends object> {
@@ -22,6 +22,7 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   }
   // React.lazy suspends once even for a module already in memory: a preloaded module renders directly instead.
   const Suspending = lazy(async () => ({ default: await preload() }))
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per section type at module level
   function Component(props: Props) {
     const Loaded = loaded ?? Suspending
     return <Loaded {...props} />

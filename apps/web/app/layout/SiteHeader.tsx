@@ -1,7 +1,7 @@
+import { Menu, X } from 'lucide-react'
 import { useState } from 'react'
 import { NavLink } from 'react-router'
 import styled from 'styled-components'
-import { Menu, X } from 'lucide-react'
 import { ButtonLink } from '../components/Button'
 import { Container } from '../components/Container'
 import { signInUrl } from '../config/publicEnv'

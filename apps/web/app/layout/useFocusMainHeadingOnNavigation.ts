@@ -9,6 +9,7 @@ export function useFocusMainHeadingOnNavigation() {
   const mainRef = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
   const firstRender = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is the trigger, not an input
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false

@@ -1,5 +1,5 @@
-import styled from 'styled-components'
 import { ArrowLeft } from 'lucide-react'
+import styled from 'styled-components'
 import { ButtonLink } from '../components/Button'
 import { Container } from '../components/Container'
 import { ResourceMeta } from '../components/ResourceMeta'

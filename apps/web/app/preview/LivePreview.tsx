@@ -1,10 +1,10 @@
 // First: zod must not probe for eval, which the site's Content Security Policy forbids (see forms/shared/zod.ts).
 import '../forms/shared/zod'
-import { useEffect, useMemo } from 'react'
-import { useMatches } from 'react-router'
 import { createClient, type SanityClient } from '@sanity/client'
 import { useLiveMode, useQuery } from '@sanity/react-loader'
 import { VisualEditing } from '@sanity/visual-editing/react-router'
+import { useEffect, useMemo } from 'react'
+import { useMatches } from 'react-router'
 import { ROUTE_QUERY } from '../content/queries'
 import type { ROUTE_QUERY_RESULT } from '../content/sanity.types'
 import { validateRouteContent } from '../content/validation/validateContent'

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
 import { createDataAttribute } from '@sanity/visual-editing/create-data-attribute'
+import type { ReactNode } from 'react'
 
 /**
  * In a preview build, wraps a section in an element whose `data-sanity` attribute names the section in

@@ -40,6 +40,7 @@ const noLiveContent = (): undefined => undefined
 export function usePreviewContent<T extends { notFound: boolean; path?: string }>(loaderData: T): T {
   if (import.meta.env.VITE_SANITY_PREVIEW !== 'true') return loaderData
   // The condition above is a build-time constant, so the hook order never changes between renders.
+  // biome-ignore lint/correctness/useHookAtTopLevel: see above
   const live = useSyncExternalStore(liveRouteContent.subscribe, liveRouteContent.snapshot, noLiveContent)
   if (!live || loaderData.notFound || live.path !== loaderData.path) return loaderData
   return Object.assign({}, loaderData, live.content)

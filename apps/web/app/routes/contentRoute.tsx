@@ -1,17 +1,17 @@
 import { Suspense } from 'react'
 import { data, redirectDocument } from 'react-router'
-import type { Route } from './+types/contentRoute'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
+import { SectionPage } from '../pages/SectionPage'
 import { usePreviewContent } from '../preview/liveRouteContent'
 import { previewRouteContext } from '../preview/previewConfig.server'
 import { withoutStega } from '../preview/withoutStega'
-import { SectionPage } from '../pages/SectionPage'
 import { preloadSections } from '../sections/SectionList'
 import { routeMeta } from '../seo/routeMeta'
+import type { Route } from './+types/contentRoute'
 
 // Articles are one route type of many: their page (and Portable Text) loads only where one is shown.
 const loadArticleModule = () => import('../pages/ArticlePage')

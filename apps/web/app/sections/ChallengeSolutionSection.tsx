@@ -1,9 +1,9 @@
-import styled, { css } from 'styled-components'
 import { CircleCheck, CircleX } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
-import { SectionShell } from './SectionShell'
 import { SectionLink } from './SectionLink'
+import { SectionShell } from './SectionShell'
 
 type Side = 'challenge' | 'solution'
 

@@ -1,6 +1,6 @@
+import { Clock, Mail, Phone } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import styled from 'styled-components'
-import { Clock, Mail, Phone } from 'lucide-react'
 import { Container } from '../components/Container'
 import { SmartLink } from '../components/SmartLink'
 import { FormCard, FormCardHeader } from '../forms/shared/FormCard'

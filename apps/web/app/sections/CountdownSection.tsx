@@ -61,6 +61,7 @@ export function CountdownSection({ section, settings, isPageHeading }: SectionPr
           </span>
           <Units aria-hidden="true">
             {units.map((unit, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of four units that never reorders
               <Unit key={index}>
                 <Digits>{String(unit.value).padStart(2, '0')}</Digits>
                 <Label>{unit.label}</Label>

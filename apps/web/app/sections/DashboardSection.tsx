@@ -1,5 +1,5 @@
-import styled, { css } from 'styled-components'
 import { CheckCircle2 } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { ButtonLink, type ButtonVariant } from '../components/Button'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'
@@ -24,6 +24,7 @@ export function DashboardSection({ section, isPageHeading }: SectionProps<'dashb
             {points && points.length > 0 && (
               <Points>
                 {points.map((point, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: plain strings with no key of their own; duplicates allowed
                   <li key={`${index}-${point}`}>
                     <CheckCircle2 aria-hidden size={20} />
                     {point}

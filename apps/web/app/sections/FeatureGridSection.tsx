@@ -1,5 +1,5 @@
-import styled, { css } from 'styled-components'
 import { ArrowRight, Check } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { Icon } from '../components/Icon'
 import { SmartLink } from '../components/SmartLink'
 import type { SectionOf } from '../content/types'

@@ -1,6 +1,6 @@
+import { CheckCircle2, ShieldCheck } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import styled from 'styled-components'
-import { CheckCircle2, ShieldCheck } from 'lucide-react'
 import { Container } from '../components/Container'
 import { FormCard } from '../forms/shared/FormCard'
 import { media } from '../theme/theme'

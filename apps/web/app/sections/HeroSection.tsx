@@ -1,5 +1,5 @@
-import styled, { css } from 'styled-components'
 import { CheckCircle2 } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { ButtonLink, type ButtonVariant } from '../components/Button'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'

@@ -1,6 +1,6 @@
+import { Mail } from 'lucide-react'
 import type { FormEvent } from 'react'
 import styled from 'styled-components'
-import { Mail } from 'lucide-react'
 import { Button } from '../components/Button'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'

@@ -1,10 +1,10 @@
-import styled from 'styled-components'
 import { CircleCheck } from 'lucide-react'
+import styled from 'styled-components'
 import { Icon } from '../components/Icon'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
-import { SectionShell } from './SectionShell'
 import { SectionLink } from './SectionLink'
+import { SectionShell } from './SectionShell'
 
 /** The offer's pillars side by side, each with its label, promise and what it includes. */
 export function PillarsSection({ section, isPageHeading }: SectionProps<'pillarsSection'>) {

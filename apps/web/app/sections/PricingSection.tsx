@@ -1,5 +1,5 @@
-import styled from 'styled-components'
 import { Check, ShieldCheck } from 'lucide-react'
+import styled from 'styled-components'
 import { ButtonLink } from '../components/Button'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'

@@ -1,5 +1,5 @@
-import styled, { css } from 'styled-components'
 import { ArrowRight, BookOpen } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { PublishedDate, ReadTime, ResourceMeta } from '../components/ResourceMeta'
 import { SmartLink } from '../components/SmartLink'
 import type { SectionOf } from '../content/types'

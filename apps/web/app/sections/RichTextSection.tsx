@@ -1,5 +1,5 @@
-import styled from 'styled-components'
 import { CheckCircle2 } from 'lucide-react'
+import styled from 'styled-components'
 import { RichText } from '../components/RichText'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
@@ -20,6 +20,7 @@ export function RichTextSection({ section, isPageHeading }: SectionProps<'richTe
             {points.length > 0 && (
               <ul>
                 {points.map((point, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: plain strings with no key of their own; duplicates allowed
                   <li key={`${index}-${point}`}>
                     <CheckCircle2 aria-hidden size={20} />
                     {point}

@@ -18,6 +18,7 @@ export function RulesSection({ section, isPageHeading }: SectionProps<'rulesSect
       {rules && rules.length > 0 && (
         <Rules>
           {rules.map((rule, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: plain strings with no key of their own; duplicates allowed
             <li key={`${index}-${rule}`}>{rule}</li>
           ))}
         </Rules>

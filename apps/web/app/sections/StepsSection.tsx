@@ -1,11 +1,11 @@
-import styled, { css } from 'styled-components'
 import { Check } from 'lucide-react'
+import styled, { css } from 'styled-components'
 import { Icon } from '../components/Icon'
 import type { SectionOf } from '../content/types'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
-import { SectionShell } from './SectionShell'
 import { SectionLink } from './SectionLink'
+import { SectionShell } from './SectionShell'
 
 type Steps = SectionOf<'stepsSection'>
 type Variant = NonNullable<Steps['variant']>

@@ -1,5 +1,5 @@
-import styled from 'styled-components'
 import { Quote } from 'lucide-react'
+import styled from 'styled-components'
 import { media } from '../theme/theme'
 import type { SectionProps } from './registry'
 import { SectionShell } from './SectionShell'

@@ -8,8 +8,6 @@ import {
   URL_PATH_PATTERN,
 } from '../constants'
 
-export { HREF_PATTERN } from '../constants'
-
 const API_VERSION = '2025-02-19'
 
 export function validateHref(value: string | undefined): true | string {
@@ -20,29 +18,6 @@ export function validateHref(value: string | undefined): true | string {
 export function validateUrlPath(value: string | undefined): true | string {
   if (!value) return true
   return URL_PATH_PATTERN.test(value) ? true : URL_PATH_MESSAGE
-}
-
-const PAGE_PATH_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-export function validatePagePath(path: string): true | string {
-  if (!path.startsWith('/')) return 'The path must start with "/" (use "/" for the home page)'
-  if (path === '/') return true
-  if (path !== path.toLowerCase()) return 'The path must be lowercase'
-  if (path.endsWith('/')) return 'Remove the trailing "/" (only the home page path is "/")'
-  if (
-    !path
-      .slice(1)
-      .split('/')
-      .every((segment) => PAGE_PATH_SEGMENT.test(segment))
-  ) {
-    return 'Use only lowercase letters, digits and single hyphens between slashes, e.g. /webinar-strategy'
-  }
-  if (path.startsWith('/resources/')) return 'Paths under /resources/ belong to resource documents'
-  return true
-}
-
-export function validateSlugFormat(slug: string): true | string {
-  return PAGE_PATH_SEGMENT.test(slug) ? true : 'Use lowercase letters, digits and single hyphens, e.g. scaling-guide'
 }
 
 export function validateAnchor(value: string | undefined): true | string {

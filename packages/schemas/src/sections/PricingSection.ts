@@ -6,7 +6,6 @@ import {
   headingField,
   introField,
   linkField,
-  sectionPreview,
   stringField,
   stringListField,
   textField,

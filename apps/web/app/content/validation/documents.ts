@@ -1,3 +1,4 @@
+import { validatePagePath, validateSlugFormat } from '@site/schemas/addressRules'
 import { z } from 'zod'
 import {
   httpsUrl,
@@ -79,8 +80,15 @@ export const routeContent = z.object({
   resource: resource.nullable(),
 })
 
+/** A required address that follows one of the schema's own rules (the Studio shows the same message). */
+const address = (rule: (value: string) => true | string) =>
+  requiredString().superRefine((value, context) => {
+    const verdict = rule(value)
+    if (verdict !== true) context.addIssue({ code: 'custom', message: verdict })
+  })
+
 export const routePaths = z.object({
-  pages: z.array(requiredString()),
-  resources: z.array(requiredString()),
+  pages: z.array(z.object({ _id: z.string(), path: address(validatePagePath) })),
+  resources: z.array(z.object({ _id: z.string(), slug: address(validateSlugFormat) })),
   embedUrls: z.array(httpsUrl()),
 })

@@ -5,8 +5,8 @@
  */
 import type { Link, RichText, ROUTE_PATHS_QUERY_RESULT, ROUTE_QUERY_RESULT } from '../sanity.types'
 import type { PageContent, ResourceContent, Section, SectionOf, SiteSettings } from '../types'
-import type { Conforms, Expect } from './conforms'
 import type * as builders from './builders'
+import type { Conforms, Expect } from './conforms'
 import type * as documents from './documents'
 import type * as richText from './richText'
 import type * as sections from './sections'

@@ -1,6 +1,6 @@
-import { useState } from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import { publicEnv } from '../../config/publicEnv'
 import type { SectionOf } from '../../content/types'
@@ -13,7 +13,7 @@ import { notify } from '../shared/toast'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 import { firstErrorMessage } from '../shared/validation'
 import { buildContactPayload } from './contactPayload'
-import { CONTACT_FIELDS, contactSchema, INTEREST_OPTIONS, type ContactInput, type ContactValues } from './contactSchema'
+import { CONTACT_FIELDS, type ContactInput, type ContactValues, contactSchema, INTEREST_OPTIONS } from './contactSchema'
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', interest: '', message: '' }
 

@@ -1,6 +1,6 @@
-import { z } from '../shared/zod'
 import { FIELD_LIMITS } from '../shared/limits'
 import { requiredName, validEmail } from '../shared/validation'
+import { z } from '../shared/zod'
 
 /** The interest options (SPEC section 3): the value sent, and the label shown. */
 export const INTEREST_OPTIONS = [

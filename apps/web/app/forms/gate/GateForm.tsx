@@ -1,6 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import styled from 'styled-components'
 import { publicEnv } from '../../config/publicEnv'
 import type { ResourceContent } from '../../content/types'
@@ -10,7 +10,7 @@ import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { postWebhook, withTimestamp } from '../shared/postWebhook'
 import { notify } from '../shared/toast'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
-import { gateSchema, type GateInput, type GateValues } from './gateSchema'
+import { type GateInput, type GateValues, gateSchema } from './gateSchema'
 
 interface GateFormProps {
   gate: ResourceContent['gate']

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
-import styled from 'styled-components'
 import { Lock, ShieldCheck } from 'lucide-react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import styled from 'styled-components'
 import type { ResourceContent } from '../../content/types'
 import { FormCard } from '../shared/FormCard'
 import { isGuideUnlocked, rememberGuideUnlocked } from './unlockMemory'

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import styled from 'styled-components'
 import { CheckCircle2 } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import styled from 'styled-components'
 import { publicEnv } from '../../config/publicEnv'
 import type { SectionOf } from '../../content/types'
 import { CheckboxField, FieldGrid, FieldSpan, TextField } from '../shared/Field'

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
 import { TextField } from '../shared/Field'

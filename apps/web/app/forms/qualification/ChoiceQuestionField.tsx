@@ -1,11 +1,11 @@
 import type { KeyboardEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import styled, { css } from 'styled-components'
-import { FieldError } from '../shared/Field'
 import { media } from '../../theme/theme'
+import { FieldError } from '../shared/Field'
+import { QuestionHelp, QuestionPrompt } from './QuestionText'
 import type { ChoiceQuestion } from './questions'
 import type { QuestionWording } from './questionWording'
-import { QuestionHelp, QuestionPrompt } from './QuestionText'
 
 interface ChoiceQuestionFieldProps {
   id: string

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react'
 import { CheckCircle2, HeartHandshake, Phone } from 'lucide-react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import styled, { css } from 'styled-components'
 import { ButtonLink } from '../../components/Button'
 

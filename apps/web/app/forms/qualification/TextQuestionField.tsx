@@ -1,9 +1,9 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import styled from 'styled-components'
 import { TextField } from '../shared/Field'
+import { helpText, promptText } from './QuestionText'
 import type { TextQuestion } from './questions'
 import type { QuestionWording } from './questionWording'
-import { helpText, promptText } from './QuestionText'
 
 interface TextQuestionFieldProps {
   id: string

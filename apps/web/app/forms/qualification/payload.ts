@@ -1,6 +1,6 @@
 import { timestampNow, type WebhookPayload } from '../shared/postWebhook'
 import { QUALIFICATION_SOURCE } from '../shared/sources'
-import { applicableQuestions, type Answers } from './questions'
+import { type Answers, applicableQuestions } from './questions'
 
 /**
  * What the qualification webhook receives: timestamp (ISO 8601), source, then the answer of every

@@ -1,6 +1,6 @@
-import { z } from '../shared/zod'
 import { QUALIFICATION_MINIMUMS } from '../shared/limits'
-import { applicableQuestions, type Answers, type Question } from './questions'
+import { z } from '../shared/zod'
+import { type Answers, applicableQuestions, type Question } from './questions'
 
 /** The questionnaire's validation messages, word for word from SPEC section 5. */
 export const QUALIFICATION_MESSAGES = {

@@ -1,6 +1,6 @@
+import { QUESTION_IDS } from '@site/schemas/constants'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { z } from '../shared/zod'
-import { QUESTION_IDS } from '@site/schemas/constants'
 import type { Answers, QuestionId } from './questions'
 
 /** Where the unfinished questionnaire is kept, for this browser tab only. */

@@ -1,6 +1,6 @@
+import { AlertCircle } from 'lucide-react'
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import styled, { css } from 'styled-components'
-import { AlertCircle } from 'lucide-react'
 
 /**
  * Labelled form controls. Each takes the control's own attributes (so `{...register('name')}` from

@@ -1,6 +1,6 @@
+import { Loader2 } from 'lucide-react'
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import styled, { keyframes } from 'styled-components'
-import { Loader2 } from 'lucide-react'
 import { Button } from '../../components/Button'
 import { useHydrated } from './useHydrated'
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, type Ref } from 'react'
+import { type Ref, useCallback, useRef } from 'react'
 import styled from 'styled-components'
 
 /**

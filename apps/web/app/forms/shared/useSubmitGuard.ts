@@ -1,4 +1,4 @@
-import { useCallback, useRef, type FormEvent } from 'react'
+import { type FormEvent, useCallback, useRef } from 'react'
 
 /**
  * Wraps a form's submit handler so one submission runs at a time: a double click or a repeated Enter

@@ -1,6 +1,6 @@
+import { ArrowDownRight, ArrowUpRight } from 'lucide-react'
 import { useId } from 'react'
 import styled from 'styled-components'
-import { ArrowDownRight, ArrowUpRight } from 'lucide-react'
 import type { SectionOf } from '../../content/types'
 import { CampaignsTable, LeadsTable, RegistrantsList } from './DashboardData'
 
