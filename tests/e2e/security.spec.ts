@@ -23,6 +23,7 @@ test('every route is served with a strict Content Security Policy', async ({ req
 })
 
 test('no route, navigation or form send violates the policy', async ({ page }) => {
+  test.setTimeout(120_000) // it loads and hydrates every route
   const violations: string[] = []
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
   await page.addInitScript(() => {

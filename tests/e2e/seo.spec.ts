@@ -93,11 +93,17 @@ async function scriptsLoadedBy(
   loaded: () => Promise<void> = async () => {},
 ): Promise<string> {
   const bodies: Promise<string>[] = []
-  page.on('response', (response) => {
+  const collect = (response: import('@playwright/test').Response) => {
     if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text())
-  })
-  await page.goto(path, { waitUntil: 'networkidle' })
-  await loaded()
+  }
+  page.on('response', collect)
+  try {
+    await page.goto(path, { waitUntil: 'networkidle' })
+    await loaded()
+  } finally {
+    // Stop collecting before the next navigation: a body read after it is gone rejects the whole test.
+    page.off('response', collect)
+  }
   return (await Promise.all(bodies)).join('\n')
 }
 
