@@ -56,4 +56,7 @@ pnpm test:preview-e2e
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
+step "the real Sanity Studio on the local Content Lake (playwright + chromium)"
+pnpm test:studio-e2e
+
 printf '\nAll checks passed in %d s.\n' "$((SECONDS - started))"

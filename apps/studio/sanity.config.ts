@@ -16,6 +16,7 @@ export default defineConfig({
   title: 'AdvisorGrowth — Website',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
+  ...(studioEnv.apiHost ? { apiHost: studioEnv.apiHost } : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({

@@ -4,6 +4,8 @@ export const studioEnv = {
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'offline0',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   apiVersion: '2025-02-19',
+  /** The local Content Lake (`pnpm studio` with no project id sets it); unset, Sanity's hosted API. */
+  apiHost: process.env.SANITY_STUDIO_API_HOST || undefined,
   /** The site's preview build (apps/web, SANITY_PREVIEW=true), shown inside the Presentation tool. */
   previewUrl: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:5173',
 }

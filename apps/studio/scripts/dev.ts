@@ -1,0 +1,51 @@
+// `pnpm studio`: with a Sanity project configured, the Studio against Sanity's hosted API; without one,
+// a local Content Lake on the embedded content and the real Studio against it, signed in as the local editor.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomId, startContentLake } from '@site/content-api/lake'
+import { studioEnv } from '../studioEnv'
+
+const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
+const LAKE_PORT = Number(process.env.CONTENT_LAKE_PORT ?? 3334)
+
+function runStudio(env: NodeJS.ProcessEnv): void {
+  const studio = spawn('sanity', ['dev', '--port', String(STUDIO_PORT), '--host', '127.0.0.1'], {
+    env,
+    stdio: 'inherit',
+  })
+  studio.on('exit', (code) => process.exit(code ?? 0))
+}
+
+/** The local editor's token, kept in `.lake/` so a Studio tab stays signed in across restarts. */
+function localEditorToken(stateDirectory: string): string {
+  if (process.env.CONTENT_LAKE_TOKEN) return process.env.CONTENT_LAKE_TOKEN
+  const file = join(stateDirectory, 'token')
+  if (!existsSync(file)) writeFileSync(file, randomId(40), { mode: 0o600 })
+  return readFileSync(file, 'utf8').trim()
+}
+
+if (process.env.SANITY_STUDIO_PROJECT_ID) {
+  runStudio(process.env)
+} else {
+  const stateDirectory = join(process.cwd(), '..', '..', '.lake')
+  mkdirSync(stateDirectory, { recursive: true })
+  const token = localEditorToken(stateDirectory)
+  const lake = await startContentLake({
+    port: LAKE_PORT,
+    projectId: studioEnv.projectId,
+    dataset: studioEnv.dataset,
+    token,
+    allowedOrigins: [
+      `http://localhost:${STUDIO_PORT}`,
+      `http://127.0.0.1:${STUDIO_PORT}`,
+      new URL(studioEnv.previewUrl).origin,
+    ],
+    requestLog: process.env.CONTENT_LAKE_REQUEST_LOG ?? join(stateDirectory, 'requests.log'),
+  })
+  runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
+  console.log(
+    `\nLocal Content Lake on ${lake.apiHost}, writing ${process.env.CONTENT_SEED_FILE ?? 'content/seed.ndjson'}`,
+  )
+  console.log(`Open the Studio as the local editor: http://localhost:${STUDIO_PORT}/#token=${token}\n`)
+}

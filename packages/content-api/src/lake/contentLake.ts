@@ -1,0 +1,168 @@
+import type { SanityDocument } from '../dataset'
+import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
+import { type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+
+/** What one transaction did to one document: the unit of the listen stream and of history. */
+export interface DocumentChange {
+  documentId: string
+  transactionId: string
+  transition: 'appear' | 'update' | 'disappear'
+  identity: string
+  mutations: LakeMutation[]
+  previousRev: string | undefined
+  resultRev: string
+  timestamp: string
+  before: SanityDocument | null
+  after: SanityDocument | null
+  transactionTotalEvents: number
+  transactionCurrentEvent: number
+}
+
+export interface TransactionResult {
+  transactionId: string
+  results: { id: string; operation: 'create' | 'update' | 'delete' | 'none' }[]
+  documents: SanityDocument[]
+  changes: DocumentChange[]
+}
+
+export type ChangeListener = (change: DocumentChange) => void
+
+/** The local editor every request acts as: the lake has no accounts. */
+export const LOCAL_EDITOR_ID = 'local-editor'
+
+/**
+ * An in-process Content Lake: documents by id, transactions applied all or nothing, every change
+ * written to the dataset files and announced to listeners, and each document's history kept.
+ */
+export class ContentLake {
+  private readonly byId = new Map<string, SanityDocument>()
+  private readonly listeners = new Set<ChangeListener>()
+  private readonly history = new Map<string, DocumentChange[]>()
+  private snapshot: SanityDocument[] | undefined
+
+  constructor(private readonly files: LakeFiles) {
+    for (const document of readLakeFiles(files)) this.byId.set(document._id, document)
+  }
+
+  /** All documents; a new array after every change, so query indexes keyed by the array stay right. */
+  documents(): SanityDocument[] {
+    this.snapshot ??= [...this.byId.values()]
+    return this.snapshot
+  }
+
+  get(id: string): SanityDocument | undefined {
+    return this.byId.get(id)
+  }
+
+  historyOf(id: string): DocumentChange[] {
+    return this.history.get(id) ?? []
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Applies the mutations as one transaction: all of them, written to disk, or none (the error says which). */
+  transact(mutations: LakeMutation[], options: { transactionId?: string; identity?: string } = {}): TransactionResult {
+    if (!Array.isArray(mutations) || mutations.length === 0) {
+      throw new MutationError(400, { type: 'invalidMutation', description: 'No mutations given' }, 0)
+    }
+    const transactionId = options.transactionId || randomId()
+    const timestamp = new Date().toISOString()
+    const working = new Map<string, SanityDocument | null>()
+    const touched: { id: string; mutations: LakeMutation[] }[] = []
+    const results: TransactionResult['results'] = []
+
+    mutations.forEach((mutation, index) => {
+      if (typeof mutation !== 'object' || mutation === null) {
+        throw new MutationError(400, { type: 'invalidMutation', description: 'A mutation must be an object' }, index)
+      }
+      const id = targetId(mutation, index)
+      const current = working.has(id) ? (working.get(id) ?? null) : (this.byId.get(id) ?? null)
+      const next = applyMutation(current, mutation, id, index)
+      working.set(id, next)
+      let entry = touched.find((candidate) => candidate.id === id)
+      if (!entry) {
+        entry = { id, mutations: [] }
+        touched.push(entry)
+      }
+      entry.mutations.push(mutation)
+      results.push({ id, operation: operationOf(current, next) })
+    })
+
+    const changes: DocumentChange[] = []
+    for (const { id, mutations: documentMutations } of touched) {
+      const before = this.byId.get(id) ?? null
+      let after = working.get(id) ?? null
+      if (!before && !after) continue
+      if (after) {
+        after = {
+          ...after,
+          _id: id,
+          _rev: transactionId,
+          _createdAt: before?._createdAt ?? (after._createdAt as string | undefined) ?? timestamp,
+          _updatedAt: timestamp,
+        }
+      }
+      changes.push({
+        documentId: id,
+        transactionId,
+        transition: !before ? 'appear' : !after ? 'disappear' : 'update',
+        identity: options.identity ?? LOCAL_EDITOR_ID,
+        mutations: documentMutations,
+        previousRev: before?._rev as string | undefined,
+        resultRev: transactionId,
+        timestamp,
+        before,
+        after,
+        transactionTotalEvents: 0,
+        transactionCurrentEvent: 0,
+      })
+    }
+    changes.forEach((change, index) => {
+      change.transactionTotalEvents = changes.length
+      change.transactionCurrentEvent = index + 1
+    })
+
+    this.commit(changes)
+    return {
+      transactionId,
+      results,
+      documents: changes.flatMap((change) => (change.after ? [change.after] : [])),
+      changes,
+    }
+  }
+
+  private commit(changes: DocumentChange[]): void {
+    if (changes.length === 0) return
+    const previous = new Map(this.byId)
+    for (const change of changes) {
+      if (change.after) this.byId.set(change.documentId, change.after)
+      else this.byId.delete(change.documentId)
+    }
+    try {
+      writeLakeFiles(this.files, this.byId.values())
+    } catch (error) {
+      this.byId.clear()
+      for (const [id, document] of previous) this.byId.set(id, document)
+      throw error
+    }
+    this.snapshot = undefined
+    for (const change of changes) {
+      const list = this.history.get(change.documentId) ?? []
+      list.push(change)
+      this.history.set(change.documentId, list)
+    }
+    for (const change of changes) for (const listener of this.listeners) listener(change)
+  }
+}
+
+function operationOf(
+  before: SanityDocument | null,
+  after: SanityDocument | null,
+): TransactionResult['results'][0]['operation'] {
+  if (!before && after) return 'create'
+  if (before && !after) return 'delete'
+  return before === after ? 'none' : 'update'
+}

@@ -1,0 +1,5 @@
+export { ContentLake, type DocumentChange } from './contentLake'
+export { handleLakeRequest, type LakeApiOptions } from './lakeApi'
+export { randomId } from './mutations'
+export { lakeFilesFor } from './persistence'
+export { type ContentLakeServer, startContentLake } from './server'

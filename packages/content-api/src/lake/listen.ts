@@ -1,0 +1,122 @@
+import { evaluate, parse } from 'groq-js'
+import type { SanityDocument } from '../dataset'
+import type { ContentLake, DocumentChange } from './contentLake'
+
+export interface ListenOptions {
+  query: string
+  params: Record<string, unknown>
+  includeResult: boolean
+  includePreviousRevision: boolean
+  mendozaEffects: boolean
+}
+
+export function listenOptionsFrom(url: URL): ListenOptions {
+  const params: Record<string, unknown> = {}
+  for (const [name, value] of url.searchParams) {
+    if (name.startsWith('$')) params[name.slice(1)] = JSON.parse(value)
+  }
+  const query = url.searchParams.get('query')
+  if (!query) throw new Error('Missing query')
+  parse(query, { params }) // a syntax error is the request's error, not the stream's
+  return {
+    query,
+    params,
+    includeResult: url.searchParams.get('includeResult') !== 'false',
+    includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
+    mendozaEffects: url.searchParams.get('effectFormat') === 'mendoza',
+  }
+}
+
+/** Types of features the lake does not model: tasks, content releases, comments, Canvas links. */
+const UNMODELLED_TYPES = /tasks\.task|system\.release|_type == "comment"|sanity\.canvas/
+
+/**
+ * Sanity's listen endpoint as a server-sent event stream: `welcome`, then one `mutation` event for
+ * every change to a document that matches the listener's filter before or after the change.
+ */
+export function listenStream(
+  lake: ContentLake,
+  options: ListenOptions,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let unsubscribe = () => {}
+  let keepAlive: ReturnType<typeof setInterval> | undefined
+  return new ReadableStream({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          close()
+        }
+      }
+      const close = () => {
+        unsubscribe()
+        clearInterval(keepAlive)
+        try {
+          controller.close()
+        } catch {}
+      }
+      send(`event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`)
+      if (UNMODELLED_TYPES.test(options.query)) {
+        // Browsers open at most six HTTP/1.1 connections to one host, and every open listener holds one:
+        // listeners for features the lake does not model give theirs back, and come back a day later.
+        send('retry: 86400000\n\n')
+        close()
+        return
+      }
+      unsubscribe = lake.subscribe((change) => {
+        void matches(change, options).then((matched) => {
+          if (!matched) return
+          const eventId = `${change.transactionId}#${change.documentId}`
+          send(`id: ${eventId}\nevent: mutation\ndata: ${JSON.stringify(mutationEvent(change, options, eventId))}\n\n`)
+        })
+      })
+      keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000)
+      signal.addEventListener('abort', close)
+    },
+    cancel() {
+      unsubscribe()
+      clearInterval(keepAlive)
+    },
+  })
+}
+
+async function matches(change: DocumentChange, options: ListenOptions): Promise<boolean> {
+  for (const document of [change.before, change.after]) {
+    if (document && (await matchesFilter(document, options))) return true
+  }
+  return false
+}
+
+async function matchesFilter(document: SanityDocument, options: ListenOptions): Promise<boolean> {
+  const value = await evaluate(parse(options.query, { params: options.params }), {
+    dataset: [document],
+    params: options.params,
+  })
+  const result = await value.get()
+  return Array.isArray(result) ? result.length > 0 : Boolean(result)
+}
+
+function mutationEvent(change: DocumentChange, options: ListenOptions, eventId: string): Record<string, unknown> {
+  const event: Record<string, unknown> = {
+    eventId,
+    documentId: change.documentId,
+    transactionId: change.transactionId,
+    transition: change.transition,
+    identity: change.identity,
+    mutations: change.mutations,
+    previousRev: change.previousRev,
+    resultRev: change.resultRev,
+    timestamp: change.timestamp,
+    visibility: 'query',
+    transactionTotalEvents: change.transactionTotalEvents,
+    transactionCurrentEvent: change.transactionCurrentEvent,
+  }
+  // A mendoza patch of one "value" operation replaces the whole document: always correct, if not minimal.
+  if (options.mendozaEffects) event.effects = { apply: [0, change.after], revert: [0, change.before] }
+  if (options.includeResult && change.after) event.result = change.after
+  if (options.includePreviousRevision && change.before) event.previous = change.before
+  return event
+}

@@ -1,0 +1,91 @@
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs'
+import { dirname } from 'node:path'
+import { parseNdjson, type SanityDocument } from '../dataset'
+
+/**
+ * Where the lake keeps its documents: published ones in the seed file the site reads, drafts and
+ * release versions in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
+ * never reads.
+ */
+export interface LakeFiles {
+  published: string
+  drafts: string
+}
+
+export const lakeFilesFor = (seedFile: string): LakeFiles => ({
+  published: seedFile,
+  drafts: seedFile.replace(/(\.ndjson)?$/, '.drafts.ndjson'),
+})
+
+export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
+
+export function readLakeFiles(files: LakeFiles): SanityDocument[] {
+  const published = parseNdjson(readFileSync(files.published, 'utf8'), files.published)
+  const drafts = existsSync(files.drafts) ? parseNdjson(readFileSync(files.drafts, 'utf8'), files.drafts) : []
+  return [...published, ...drafts]
+}
+
+/**
+ * Writes both files, each replaced atomically: a crash leaves the old or the new file, never half of one.
+ * Both new files are written and synced before either replaces its old one, so a failed write changes nothing.
+ */
+export function writeLakeFiles(files: LakeFiles, documents: Iterable<SanityDocument>): void {
+  const published: string[] = []
+  const drafts: string[] = []
+  for (const document of documents) {
+    ;(isPublishedId(document._id) ? published : drafts).push(JSON.stringify(document))
+  }
+  const prepared: string[] = []
+  try {
+    prepared.push(
+      ...[prepareFile(files.drafts, toNdjson(drafts)), prepareFile(files.published, toNdjson(published))].flat(),
+    )
+  } catch (error) {
+    for (const temporary of prepared) rmSync(temporary, { force: true })
+    throw error
+  }
+  for (const temporary of prepared) commitFile(temporary)
+}
+
+const toNdjson = (lines: string[]) => (lines.length ? `${lines.join('\n')}\n` : '')
+const TEMPORARY_SUFFIX = `.${process.pid}.tmp`
+
+/** Writes and syncs the new content beside the file; nothing to do (no temporary file) when it is unchanged. */
+function prepareFile(file: string, text: string): string[] {
+  if (existsSync(file) && statSync(file).isFile() && readFileSync(file, 'utf8') === text) return []
+  const temporary = `${file}${TEMPORARY_SUFFIX}`
+  const handle = openSync(temporary, 'w')
+  try {
+    writeSync(handle, text)
+    fsyncSync(handle)
+  } finally {
+    closeSync(handle)
+  }
+  if (existsSync(file) && !statSync(file).isFile()) {
+    rmSync(temporary, { force: true })
+    throw new Error(`${file} is not a file`)
+  }
+  return [temporary]
+}
+
+function commitFile(temporary: string): void {
+  const file = temporary.slice(0, -TEMPORARY_SUFFIX.length)
+  renameSync(temporary, file)
+  // The rename itself is durable only once the directory is synced.
+  const directory = openSync(dirname(file), 'r')
+  try {
+    fsyncSync(directory)
+  } finally {
+    closeSync(directory)
+  }
+}

@@ -1,0 +1,105 @@
+import { appendFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { EMBEDDED_DATASET } from '../config'
+import { seedFilePath } from '../dataset'
+import { ContentLake } from './contentLake'
+import { handleLakeRequest, type LakeApiOptions } from './lakeApi'
+import { lakeFilesFor } from './persistence'
+
+export interface ContentLakeServerOptions {
+  seedFile?: string
+  port?: number
+  projectId: string
+  dataset?: string
+  token: string
+  allowedOrigins: string[]
+  /** Appends one line per request (time, method, path, status, ms) to this file. */
+  requestLog?: string
+}
+
+export interface ContentLakeServer {
+  /** What the Studio's `apiHost` should be: the project id is prepended to the host as `<id>.localhost`. */
+  apiHost: string
+  port: number
+  lake: ContentLake
+  close: () => Promise<void>
+}
+
+/** The local Content Lake on loopback only (IPv4 and, where the machine has it, IPv6). */
+export async function startContentLake(options: ContentLakeServerOptions): Promise<ContentLakeServer> {
+  const lake = new ContentLake(lakeFilesFor(options.seedFile ?? seedFilePath()))
+  const apiOptions: LakeApiOptions = {
+    lake,
+    projectId: options.projectId,
+    dataset: options.dataset ?? EMBEDDED_DATASET,
+    token: options.token,
+    allowedOrigins: options.allowedOrigins,
+  }
+  const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, apiOptions, options.requestLog)
+  const ipv4 = await listen(createServer(handle), options.port ?? 0, '127.0.0.1')
+  const { port } = ipv4.address() as AddressInfo
+  const ipv6 = await listen(createServer(handle), port, '::1').catch(() => undefined)
+  const servers = [ipv4, ...(ipv6 ? [ipv6] : [])]
+  return {
+    apiHost: `http://localhost:${port}`,
+    port,
+    lake,
+    close: async () => {
+      for (const server of servers) {
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      }
+    },
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve(server))
+  })
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, options: LakeApiOptions, requestLog?: string) {
+  const started = performance.now()
+  const abort = new AbortController()
+  res.on('close', () => abort.abort())
+  let status = 500
+  try {
+    const response = await handleLakeRequest(await toFetchRequest(req, abort.signal), options)
+    status = response.status
+    res.writeHead(response.status, Object.fromEntries(response.headers))
+    if (response.body) Readable.fromWeb(response.body as NodeReadableStream).pipe(res)
+    else res.end()
+  } catch (error) {
+    console.error(error)
+    res.writeHead(500, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify({ error: { description: (error as Error).message, type: 'internalError' }, statusCode: 500 }),
+    )
+  } finally {
+    if (requestLog) {
+      const ms = Math.round(performance.now() - started)
+      appendFileSync(requestLog, `${new Date().toISOString()} ${req.method} ${req.url} ${status} ${ms}ms\n`)
+    }
+  }
+}
+
+async function toFetchRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+    signal,
+  })
+}

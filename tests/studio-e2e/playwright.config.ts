@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../preview-e2e/playwright.config'
+import {
+  DATASET_FILE,
+  LAKE_PORT,
+  LAKE_TOKEN,
+  REQUEST_LOG,
+  SITE_PORT,
+  SITE_URL,
+  STUDIO_PORT,
+  STUDIO_URL,
+} from './studioServer'
+
+/** The real Sanity Studio against the local Content Lake, and the dev site reading the same dataset. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  reporter: [['list']],
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: STUDIO_URL,
+    viewport: { width: 1400, height: 900 },
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  webServer: [
+    {
+      command: 'bash serve.sh',
+      url: STUDIO_URL,
+      timeout: 180_000,
+      env: {
+        STUDIO_PORT: String(STUDIO_PORT),
+        CONTENT_LAKE_PORT: String(LAKE_PORT),
+        CONTENT_LAKE_TOKEN: LAKE_TOKEN,
+        CONTENT_SEED_FILE: DATASET_FILE,
+        CONTENT_LAKE_REQUEST_LOG: REQUEST_LOG,
+        SANITY_STUDIO_PREVIEW_URL: SITE_URL,
+      },
+    },
+    {
+      command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${SITE_PORT} --strictPort`,
+      url: SITE_URL,
+      timeout: 120_000,
+      env: { CONTENT_SEED_FILE: DATASET_FILE },
+    },
+  ],
+})

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The Studio and its local Content Lake on a fresh copy of the seed dataset (never the tracked file);
+# the ports, token and files come from playwright.config.ts.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rm -rf "$(dirname "$CONTENT_SEED_FILE")" && mkdir -p "$(dirname "$CONTENT_SEED_FILE")"
+cp content/seed.ndjson "$CONTENT_SEED_FILE"
+unset SANITY_STUDIO_PROJECT_ID
+exec bash scripts/pnpm.sh studio

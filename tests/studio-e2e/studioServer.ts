@@ -1,0 +1,12 @@
+import { join } from 'node:path'
+
+/** Ports and files of the Studio under test: its own, so a developer's `pnpm studio` can keep running. */
+export const STUDIO_PORT = 3433
+export const LAKE_PORT = 3434
+export const SITE_PORT = 5273
+export const LAKE_TOKEN = 'studio-e2e-local-editor-token-0123456789abcdef'
+export const DATASET_DIR = join(import.meta.dirname, '.dataset')
+export const DATASET_FILE = join(DATASET_DIR, 'seed.ndjson')
+export const REQUEST_LOG = join(DATASET_DIR, 'requests.log')
+export const STUDIO_URL = `http://localhost:${STUDIO_PORT}`
+export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { DATASET_FILE, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
+
+/** Opens the Studio signed in as the local editor (the token in the fragment, as the CLI prints it). */
+export async function openStudio(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${path}#token=${LAKE_TOKEN}`)
+  await expect(page.getByRole('link', { name: 'Pages' })).toBeVisible({ timeout: 60_000 })
+}
+
+export async function openDocument(page: Page, listTitle: string, documentTitle: string): Promise<void> {
+  await page.getByRole('link', { name: listTitle }).click()
+  await page
+    .getByRole('link', { name: new RegExp(`^${documentTitle}\\b`) })
+    .first()
+    .click()
+  await expect(page.getByTestId('action-publish')).toBeVisible()
+}
+
+/** Publishes the open document and waits until the Studio shows it published. */
+export async function publish(page: Page): Promise<void> {
+  const button = page.getByTestId('action-publish')
+  await expect(button).toBeEnabled()
+  await button.click()
+  await expect(button).toBeDisabled()
+}
+
+/** The published document as the dataset file holds it now. */
+export function storedDocument(id: string): Record<string, unknown> | undefined {
+  return readFileSync(DATASET_FILE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((document) => document._id === id)
+}
+
+// A failure leaves the lake's request log beside Playwright's screenshot.
+test.afterEach(async ({ page: _page }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('lake-requests.log', { path: REQUEST_LOG, contentType: 'text/plain' })
+  }
+})
