@@ -1,5 +1,6 @@
 import { RESOURCE_CATEGORIES } from '@site/schemas'
 import type { StructureResolver } from 'sanity/structure'
+import { studioEnv } from './studioEnv'
 
 /**
  * The desk: Site settings first (a singleton that opens directly), then the documents marketing edits.
@@ -34,6 +35,7 @@ export const structure: StructureResolver = (S) =>
                     S.documentList()
                       .title(category)
                       .schemaType('resource')
+                      .apiVersion(studioEnv.apiVersion)
                       .filter('_type == "resource" && category == $category')
                       .params({ category })
                       .initialValueTemplates([S.initialValueTemplateItem('resource-by-category', { category })]),

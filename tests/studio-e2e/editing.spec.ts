@@ -16,4 +16,13 @@ test('the hero heading of the home page, edited and published, is in the dataset
 
   await expect.poll(() => JSON.stringify(storedDocument('page.home'))).toContain(heading)
   await expect.poll(async () => (await fetch(`${SITE_URL}/`)).text()).toContain(heading)
+
+  // A second edit starts from what was just published, not from what the Studio first loaded.
+  const secondHeading = 'Win Exclusive, Qualified Appointments Every Week'
+  await page.getByText(heading).first().click()
+  await field.fill(secondHeading)
+  await page.keyboard.press('Escape')
+  await publish(page)
+  await expect.poll(() => JSON.stringify(storedDocument('page.home'))).toContain(secondHeading)
+  await expect.poll(async () => (await fetch(`${SITE_URL}/`)).text()).toContain(secondHeading)
 })

@@ -134,6 +134,18 @@ describe('mutations', () => {
     })
   })
 
+  it('gives hand-written seed documents a stable revision without rewriting their lines in the file', async () => {
+    const revision = lake.get('faq.home-1')?._rev
+    expect(revision).toMatch(/^[\w-]{22}$/)
+    expect(new ContentLake(files).get('faq.home-1')?._rev).toBe(revision)
+    const faqLine = storedLines(files.published).find((line) => line.includes('"faq.home-1"'))
+    await post('/data/mutate/production', {
+      mutations: [{ patch: { id: 'siteSettings', set: { tagline: 'Changed' } } }],
+    })
+    expect(storedLines(files.published)).toContain(faqLine)
+    expect(faqLine).not.toContain('_rev')
+  })
+
   it('keeps the previous file and the previous documents when the write fails', () => {
     mkdirSync(files.drafts) // a directory where the drafts file should go: the atomic rename fails
     const before = readFileSync(files.published, 'utf8')

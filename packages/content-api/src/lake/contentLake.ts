@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { SanityDocument } from '../dataset'
 import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
 import { type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
@@ -39,9 +40,21 @@ export class ContentLake {
   private readonly listeners = new Set<ChangeListener>()
   private readonly history = new Map<string, DocumentChange[]>()
   private snapshot: SanityDocument[] | undefined
+  /** Seed documents as the file holds them, for as long as they are unchanged. */
+  private readonly unchangedLines = new WeakMap<SanityDocument, string>()
 
   constructor(private readonly files: LakeFiles) {
-    for (const document of readLakeFiles(files)) this.byId.set(document._id, document)
+    for (const document of readLakeFiles(files)) {
+      if (typeof document._rev === 'string') {
+        this.byId.set(document._id, document)
+        continue
+      }
+      // Every document in Sanity has a revision, and the Studio chains listener events on it; a hand-written
+      // seed document gets one from its content, kept out of the file until the document changes.
+      const revised = { ...document, _rev: contentRevision(document) }
+      this.unchangedLines.set(revised, JSON.stringify(document))
+      this.byId.set(document._id, revised)
+    }
   }
 
   /** All documents; a new array after every change, so query indexes keyed by the array stay right. */
@@ -142,7 +155,7 @@ export class ContentLake {
       else this.byId.delete(change.documentId)
     }
     try {
-      writeLakeFiles(this.files, this.byId.values())
+      writeLakeFiles(this.files, this.byId.values(), (document) => this.unchangedLines.get(document))
     } catch (error) {
       this.byId.clear()
       for (const [id, document] of previous) this.byId.set(id, document)
@@ -166,3 +179,6 @@ function operationOf(
   if (before && !after) return 'delete'
   return before === after ? 'none' : 'update'
 }
+
+const contentRevision = (document: SanityDocument) =>
+  createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 22)

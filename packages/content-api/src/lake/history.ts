@@ -9,9 +9,7 @@ export function historyResponse(lake: ContentLake, rest: string, url: URL, heade
   const ids = idParts.join('/').split(',').filter(Boolean)
   if (kind === 'transactions') {
     const changes = ids.flatMap((id) => lake.historyOf(id))
-    const lines = transactionsOf(changes, url.searchParams.get('excludeContent') === 'true').map((t) =>
-      JSON.stringify(t),
-    )
+    const lines = transactionsOf(changes).map((transaction) => JSON.stringify(transaction))
     return new Response(lines.length ? `${lines.join('\n')}\n` : '', {
       headers: { ...headers, 'content-type': 'application/x-ndjson' },
     })
@@ -36,7 +34,7 @@ export function historyResponse(lake: ContentLake, rest: string, url: URL, heade
   )
 }
 
-function transactionsOf(changes: DocumentChange[], excludeContent: boolean) {
+function transactionsOf(changes: DocumentChange[]) {
   const byTransaction = new Map<string, DocumentChange[]>()
   for (const change of changes) {
     byTransaction.set(change.transactionId, [...(byTransaction.get(change.transactionId) ?? []), change])
@@ -49,13 +47,10 @@ function transactionsOf(changes: DocumentChange[], excludeContent: boolean) {
         timestamp: first.timestamp,
         author: first.identity,
         documentIDs: group.map((change) => change.documentId),
-        ...(excludeContent
-          ? {}
-          : {
-              effects: Object.fromEntries(
-                group.map((change) => [change.documentId, { apply: [0, change.after], revert: [0, change.before] }]),
-              ),
-            }),
+        // The Studio reads each document's effects even when it asks to exclude content: they are always sent.
+        effects: Object.fromEntries(
+          group.map((change) => [change.documentId, { apply: [0, change.after], revert: [0, change.before] }]),
+        ),
       }
     })
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp))

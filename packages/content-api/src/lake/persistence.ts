@@ -39,11 +39,15 @@ export function readLakeFiles(files: LakeFiles): SanityDocument[] {
  * Writes both files, each replaced atomically: a crash leaves the old or the new file, never half of one.
  * Both new files are written and synced before either replaces its old one, so a failed write changes nothing.
  */
-export function writeLakeFiles(files: LakeFiles, documents: Iterable<SanityDocument>): void {
+export function writeLakeFiles(
+  files: LakeFiles,
+  documents: Iterable<SanityDocument>,
+  unchangedLine: (document: SanityDocument) => string | undefined = () => undefined,
+): void {
   const published: string[] = []
   const drafts: string[] = []
   for (const document of documents) {
-    ;(isPublishedId(document._id) ? published : drafts).push(JSON.stringify(document))
+    ;(isPublishedId(document._id) ? published : drafts).push(unchangedLine(document) ?? JSON.stringify(document))
   }
   const prepared: string[] = []
   try {
