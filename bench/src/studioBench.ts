@@ -206,3 +206,5 @@ keystroke waits up to a second for its commit; the lake's own share is the commi
   await lake.close()
   rmSync(directory, { recursive: true, force: true })
 }
+// The Studio's dev server and the browser leave handles behind that keep Node running once the figures are written.
+process.exit(0)
