@@ -39,8 +39,9 @@ function listenTo(apiHost: string, token: string, ids: string[]) {
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal })
     const decoder = new TextDecoder()
     let buffer = ''
-    for await (const chunk of response.body!) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true })
+    const reader = response.body!.getReader()
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true })
       let end = buffer.indexOf('\n\n')
       while (end >= 0) {
         const event = buffer.slice(0, end)
