@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
+import { recordFullBuild } from './publish/recordFullBuild.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
 import { publishStaticSite } from './vite/publishStaticSite.ts'
 
@@ -28,14 +29,18 @@ export default {
   prerender: benchClientOnly ? false : listPrerenderPaths,
   async buildEnd({ viteConfig, reactRouterConfig }) {
     if (benchClientOnly) return
-    const { routePaths, embedUrls } = await loadSiteManifest()
-    publishStaticSite({
-      clientBuildDir: join(reactRouterConfig.buildDirectory, 'client'),
-      outDir: resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist'),
-      routePaths,
+    const { routes, routePaths, embedUrls } = await loadSiteManifest()
+    const site = {
       siteUrl: siteUrl(),
       csp: cspSourcesFromConfig(process.env, embedUrls),
       indexable: process.env.VITE_SANITY_PREVIEW !== 'true',
+    }
+    const published = publishStaticSite({
+      clientBuildDir: join(reactRouterConfig.buildDirectory, 'client'),
+      outDir: resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist'),
+      routePaths,
+      ...site,
     })
+    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })
   },
 } satisfies Config

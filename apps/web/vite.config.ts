@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite'
 import { assertNoSecretsInClientEnv } from './vite/assertNoSecretsInClientEnv.ts'
 import { eagerServerImports } from './vite/eagerServerImports.ts'
 import { FIRST_LOAD_CHUNKS } from './vite/firstLoadChunks.ts'
+import { keepServerBuild } from './vite/keepServerBuild.ts'
 import { styledComponentsIds } from './vite/styledComponentsIds.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -15,7 +16,7 @@ export default defineConfig(({ mode }) => {
   assertNoSecretsInClientEnv(process.env)
   return {
     envDir: repoRoot,
-    plugins: [styledComponentsIds(), eagerServerImports(), reactRouter()],
+    plugins: [styledComponentsIds(), eagerServerImports(), keepServerBuild(), reactRouter()],
     ssr: { noExternal: ['styled-components'] },
     server: { port: 5173, strictPort: false },
     // What every page needs in a few files instead of a dozen: on a slow connection each costs a round trip.

@@ -79,10 +79,39 @@ export function originOf(url: string | undefined): string | undefined {
   }
 }
 
+/** A page with its policy: a <meta> tag first in <head>, and the header value for its route. */
+export function securePage(html: string, sources: CspSources): { html: string; policy: string } {
+  const hashes = inlineScriptHashes(html)
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(hashes, sources, { forMetaTag: true })}"/>`
+  return { html: html.replace('<head>', `<head>${meta}`), policy: contentSecurityPolicy(hashes, sources) }
+}
+
+/** Headers every path gets, after the deploy's own (`siteWideHeaders`). */
+const SECURITY_HEADERS = [
+  'X-Content-Type-Options: nosniff',
+  'Referrer-Policy: strict-origin-when-cross-origin',
+  'Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
+]
+
+/**
+ * The `_headers` file (Netlify/Cloudflare format, honoured by scripts/static-server.ts): the site-wide
+ * headers, then each route's policy, with and without a trailing slash, in route order so that the same
+ * routes always give the same file.
+ */
+export function headersFile(siteWideHeaders: string[], policies: Map<string, string>): string {
+  const lines = ['/*', ...[...siteWideHeaders, ...SECURITY_HEADERS].map((header) => `  ${header}`)]
+  for (const route of [...policies.keys()].sort()) {
+    const header = `  Content-Security-Policy: ${policies.get(route)}`
+    lines.push(route, header)
+    if (route !== '/') lines.push(`${route}/`, header)
+  }
+  return `${lines.join('\n')}\n`
+}
+
 /**
  * Gives every page of the built site its policy, twice: a <meta> tag first in <head> (any static host
- * honours it, including for 404.html) and a `_headers` rule per route (Netlify/Cloudflare format,
- * honoured by scripts/static-server.ts), which can also carry frame-ancestors.
+ * honours it, including for 404.html) and a `_headers` rule per route, which can also carry
+ * frame-ancestors. Returns each route's policy.
  */
 export function applyContentSecurityPolicy(
   dist: string,
@@ -96,26 +125,16 @@ export function applyContentSecurityPolicy(
     /** More `Name: value` headers for every path. */
     siteWideHeaders?: string[]
   } = {},
-): void {
-  const headerRules: string[] = [
-    '/*',
-    ...siteWideHeaders.map((header) => `  ${header}`),
-    '  X-Content-Type-Options: nosniff',
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
-  ]
+): Map<string, string> {
+  const policies = new Map<string, string>()
   for (const file of htmlFiles(dist)) {
-    const html = finishHtml(readFileSync(file, 'utf8'), file)
-    const hashes = inlineScriptHashes(html)
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(hashes, sources, { forMetaTag: true })}"/>`
-    writeFileSync(file, html.replace('<head>', `<head>${meta}`))
+    const { html, policy } = securePage(finishHtml(readFileSync(file, 'utf8'), file), sources)
+    writeFileSync(file, html)
     const route = routeOfFile(dist, file)
-    if (!route) continue
-    const header = `  Content-Security-Policy: ${contentSecurityPolicy(hashes, sources)}`
-    headerRules.push(route, header)
-    if (route !== '/') headerRules.push(`${route}/`, header)
+    if (route) policies.set(route, policy)
   }
-  writeFileSync(join(dist, '_headers'), `${headerRules.join('\n')}\n`)
+  writeFileSync(join(dist, '_headers'), headersFile(siteWideHeaders, policies))
+  return policies
 }
 
 /** `dist/x/y/index.html` → `/x/y`; `dist/index.html` → `/`; other HTML files (404.html) have no route. */

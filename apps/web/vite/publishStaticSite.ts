@@ -7,7 +7,8 @@ import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint.ts'
  * The hosting contract: the static site is `dist/`, a route `/x/y` is `dist/x/y/index.html`, and
  * unknown paths get `dist/404.html` (the prerendered not-found page, which also boots the SPA).
  * Also writes the sitemap and robots.txt for the routes the content defines, makes every page load its
- * scripts after its first paint, and applies the security policy.
+ * scripts after its first paint, and applies the security policy. Returns each route's policy and the
+ * headers every path gets, which the publisher keeps (publish/recordFullBuild.ts).
  */
 export function publishStaticSite({
   clientBuildDir,
@@ -26,7 +27,7 @@ export function publishStaticSite({
   csp: CspSources
   /** False for the preview build: it shows drafts, so search engines are told to stay away. */
   indexable?: boolean
-}): void {
+}): { policies: Map<string, string>; siteWideHeaders: string[] } {
   rmSync(dist, { recursive: true, force: true })
   cpSync(clientBuildDir, dist, { recursive: true })
   const notFound = join(dist, '__not-found')
@@ -41,10 +42,9 @@ export function publishStaticSite({
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
   }
   // The policy hashes each page's inline scripts, so it sees the rewritten bootstrap.
-  applyContentSecurityPolicy(dist, csp, {
-    finishHtml: loadScriptsAfterFirstPaint,
-    siteWideHeaders: indexable ? [] : ['X-Robots-Tag: noindex, nofollow'],
-  })
+  const siteWideHeaders = indexable ? [] : ['X-Robots-Tag: noindex, nofollow']
+  const policies = applyContentSecurityPolicy(dist, csp, { finishHtml: loadScriptsAfterFirstPaint, siteWideHeaders })
+  return { policies, siteWideHeaders }
 }
 
 export function sitemapXml(routePaths: string[], siteUrl: string): string {

@@ -5,19 +5,29 @@ import { validateRoutePaths } from './validation/validateContent'
 /** Prerendered (not routed) path of the not-found page; the build publishes it as dist/404.html. */
 export const NOT_FOUND_PRERENDER_PATH = '/__not-found'
 
+export interface SiteRoute {
+  path: string
+  /** The page or resource document the route shows. */
+  documentId: string
+}
+
 /** What the build needs besides the pages themselves: every route, and the URLs of embedded documents. */
-export async function loadSiteManifest(): Promise<{ routePaths: string[]; embedUrls: string[] }> {
+export async function loadSiteManifest(): Promise<{ routes: SiteRoute[]; routePaths: string[]; embedUrls: string[] }> {
   const client = await getContentClient()
   const { pages, resources, embedUrls } = validateRoutePaths(await client.fetch(ROUTE_PATHS_QUERY))
-  return { routePaths: routePaths(pages, resources), embedUrls: embedUrls.filter((url): url is string => Boolean(url)) }
+  const routes = [
+    ...pages.map(({ _id, path }) => ({ path: path ?? '', documentId: _id })),
+    ...resources.map(({ _id, slug }) => ({ path: `/resources/${slug}`, documentId: _id })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return {
+    routes,
+    routePaths: routes.map(({ path }) => path),
+    embedUrls: embedUrls.filter((url): url is string => Boolean(url)),
+  }
 }
 
 export async function listRoutePaths(): Promise<string[]> {
   return (await loadSiteManifest()).routePaths
-}
-
-function routePaths(pages: Array<{ path: string | null }>, resources: Array<{ slug: string | null }>): string[] {
-  return [...pages.map(({ path }) => path ?? ''), ...resources.map(({ slug }) => `/resources/${slug}`)].sort()
 }
 
 export async function listPrerenderPaths(): Promise<string[]> {

@@ -8,6 +8,12 @@ export const ROUTE_PATHS_QUERY = defineQuery(`{
   "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl
 }`)
 
+/**
+ * The page and resource documents with these ids, or all of them when $ids is null: the publisher reads
+ * the documents each route references from them (publish/routeDocuments.ts).
+ */
+export const ROUTE_DOCUMENTS_QUERY = defineQuery(`*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]`)
+
 /** Everything one route renders — the site chrome, and the page or the resource at $path — in one query. */
 export const ROUTE_QUERY = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{

@@ -1061,6 +1061,116 @@ export type ROUTE_PATHS_QUERY_RESULT = {
 };
 
 // Source: ../web/app/content/queries.ts
+// Variable: ROUTE_DOCUMENTS_QUERY
+// Query: *[_type in ["page", "resource"] && ($ids == null || _id in $ids)]
+export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
+  | {
+      _id: string;
+      _type: "page";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      title?: string;
+      path?: Slug;
+      footer?: "full" | "simple";
+      sections?: Array<
+        | ({
+            _key: string;
+          } & ChallengeSolutionSection)
+        | ({
+            _key: string;
+          } & ComparisonTableSection)
+        | ({
+            _key: string;
+          } & ContactFormSection)
+        | ({
+            _key: string;
+          } & CountdownSection)
+        | ({
+            _key: string;
+          } & CtaSection)
+        | ({
+            _key: string;
+          } & DashboardSection)
+        | ({
+            _key: string;
+          } & DisclosureSection)
+        | ({
+            _key: string;
+          } & FaqSection)
+        | ({
+            _key: string;
+          } & FeatureGridSection)
+        | ({
+            _key: string;
+          } & GiveawayFormSection)
+        | ({
+            _key: string;
+          } & GuideOfferSection)
+        | ({
+            _key: string;
+          } & HeroSection)
+        | ({
+            _key: string;
+          } & LegalDocumentSection)
+        | ({
+            _key: string;
+          } & NewsletterSection)
+        | ({
+            _key: string;
+          } & PillarsSection)
+        | ({
+            _key: string;
+          } & PlatformListSection)
+        | ({
+            _key: string;
+          } & PricingSection)
+        | ({
+            _key: string;
+          } & QualificationFormSection)
+        | ({
+            _key: string;
+          } & ResourceGridSection)
+        | ({
+            _key: string;
+          } & RichTextSection)
+        | ({
+            _key: string;
+          } & RulesSection)
+        | ({
+            _key: string;
+          } & StatsSection)
+        | ({
+            _key: string;
+          } & StepsSection)
+        | ({
+            _key: string;
+          } & TestimonialsSection)
+      >;
+      seo?: Seo;
+    }
+  | {
+      _id: string;
+      _type: "resource";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      title?: string;
+      slug?: Slug;
+      category?: "Article" | "Guide" | "Training Guide";
+      description?: string;
+      publishedAt?: string;
+      readTime?: number;
+      featured?: boolean;
+      body?: RichText;
+      callToAction?: CallToAction;
+      gated?: boolean;
+      gate?: ResourceGate;
+      seo?: Seo;
+    }
+>;
+
+// Source: ../web/app/content/queries.ts
 // Variable: ROUTE_QUERY
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, title, "path": path.current, seo, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,    body, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
@@ -1479,6 +1589,7 @@ import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl\n}': ROUTE_PATHS_QUERY_RESULT;
+    '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
   }
 }

@@ -1,0 +1,26 @@
+import { getContentClient } from '../app/content/client.server'
+import type { SiteRoute } from '../app/content/paths.server'
+import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
+import { type PublishState, writePublishState } from './publishState.ts'
+import { referencedIds } from './routeDependencies.ts'
+
+/** After a full build: what it published, for the next `publish:changed` (publish/publishState.ts). */
+export async function recordFullBuild(
+  buildDir: string,
+  {
+    routes,
+    policies,
+    ...configuration
+  }: Omit<PublishState, 'routes'> & { routes: SiteRoute[]; policies: Map<string, string> },
+): Promise<void> {
+  const client = await getContentClient()
+  const documents = await client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: null })
+  const shows = new Map(documents.map((document) => [document._id, referencedIds(document)]))
+  const published: PublishState['routes'] = {}
+  for (const { path, documentId } of routes) {
+    const policy = policies.get(path)
+    if (policy === undefined) throw new Error(`The build published no page for ${path}`)
+    published[path] = { document: documentId, shows: shows.get(documentId) ?? [], policy }
+  }
+  writePublishState(buildDir, { ...configuration, routes: published })
+}

@@ -1,0 +1,56 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { serverBuildCopyDir } from './publishState.ts'
+
+/** A route's prerendered files, as React Router's prerender writes them (before the site is published). */
+export interface RenderedRoute {
+  path: string
+  html: string
+  /** The route's data file, for client navigations: `/x/y.data`, or `/_root.data` for `/`. */
+  data: string
+}
+
+/** Where a route's files live in the published site. */
+export function routeFiles(path: string): { html: string; data: string } {
+  if (path === '/') return { html: 'index.html', data: '_root.data' }
+  const relativePath = path.slice(1)
+  return { html: join(relativePath, 'index.html'), data: `${relativePath}.data` }
+}
+
+/**
+ * Prerenders routes with the server bundle of the last full build (kept by vite/keepServerBuild.ts), the
+ * way React Router's prerender does: the route's data first, then its HTML with that data, so both are
+ * what a full build would write. The bundle reads the current content through the same client and queries.
+ */
+export async function renderRoutes(buildDir: string, paths: string[]): Promise<RenderedRoute[]> {
+  const dir = serverBuildCopyDir(buildDir)
+  const entry = readdirSync(dir).find((file) => /^index\.m?js$/.test(file))
+  if (!entry) throw new Error(`${dir} has no server bundle: run a full \`pnpm build\` first`)
+  const build = (await import(pathToFileURL(join(dir, entry)).href)) as ServerBuild
+  // React Router honours the prerender headers only in a build request, and renders only listed paths.
+  process.env.IS_RR_BUILD_REQUEST = 'yes'
+  const handler = createRequestHandler({ ...build, prerender: paths }, 'production')
+  const rendered: RenderedRoute[] = []
+  for (const path of paths) {
+    const dataPath = path === '/' ? '/_root.data' : `${path}.data`
+    const data = await expectOk(await handler(new Request(`http://localhost${dataPath}`)), path)
+    const htmlPath = path === '/' ? '/' : `${path}/`
+    const html = await expectOk(
+      await handler(
+        new Request(`http://localhost${htmlPath}`, { headers: { 'X-React-Router-Prerender-Data': encodeURI(data) } }),
+      ),
+      path,
+    )
+    rendered.push({ path, html, data })
+  }
+  return rendered
+}
+
+async function expectOk(response: Response, path: string): Promise<string> {
+  const body = await response.text()
+  if (response.status !== 200 && response.status !== 202)
+    throw new Error(`Prerendering ${path} answered ${response.status}:\n${body.slice(0, 2000)}`)
+  return body
+}

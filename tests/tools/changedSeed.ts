@@ -1,0 +1,32 @@
+/**
+ * Writes the seed with a content change of each kind the incremental publisher handles, for the
+ * `npm test` step that compares `publish:changed` with a full build: a testimonial shown on several
+ * pages, a page's text, an article moved to a new address and a new article. Prints the changed ids.
+ * Usage: tsx tests/tools/changedSeed.ts <output.ndjson>
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parseNdjson, type SanityDocument, seedFilePath } from '@site/content-api'
+
+const [output] = process.argv.slice(2)
+if (!output) throw new Error('Usage: tsx tests/tools/changedSeed.ts <output.ndjson>')
+const documents = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
+const byId = (id: string): SanityDocument => {
+  const document = documents.find(({ _id }) => _id === id)
+  if (!document) throw new Error(`The seed has no ${id}`)
+  return document
+}
+
+byId('testimonial.1').quote = 'Every meeting on my calendar is mine alone, and the prospects already know why.'
+const about = byId('page.about')
+if (!Array.isArray(about.sections)) throw new Error('page.about has no sections')
+Object.assign(about.sections[0] as object, { heading: 'We Help Financial Professionals Grow', highlight: 'Grow' })
+byId('resource.scaling-guide').slug = { _type: 'slug', current: 'scaling-your-practice' }
+documents.push({
+  ...structuredClone(byId('resource.marketing-automation')),
+  _id: 'resource.publish-check',
+  title: 'Published Without a Full Build',
+  slug: { _type: 'slug', current: 'published-without-a-full-build' },
+})
+
+writeFileSync(output, `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`)
+console.log('testimonial.1 page.about resource.scaling-guide resource.publish-check')
