@@ -4,14 +4,19 @@
  * SITE_URL, CONTENT_SEED_FILE, SITE_BUILD_DIR, SITE_OUT_DIR). Prints what it did as one JSON line.
  */
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadEnv } from 'vite'
 import { publishChanged } from './publishChanged.ts'
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-for (const [name, value] of Object.entries(loadEnv('production', repoRoot, ''))) process.env[name] ??= value
+// The .env files the build reads (vite.config.ts), read the same way; Vite is loaded only if there are any.
+const envFiles = ['.env', '.env.local', '.env.production', '.env.production.local'].map((file) => join(repoRoot, file))
+if (envFiles.some((file) => existsSync(file))) {
+  const { loadEnv } = await import('vite')
+  for (const [name, value] of Object.entries(loadEnv('production', repoRoot, ''))) process.env[name] ??= value
+}
 
 const documentIds = process.argv.slice(2).filter((argument) => argument !== '--')
 if (documentIds.length === 0) {

@@ -1,4 +1,4 @@
-import { SINGLETON_TYPES } from '@site/schemas'
+import { SINGLETON_TYPES } from '@site/schemas/constants'
 import type { SiteRoute } from '../app/content/paths.server'
 import type { PublishedRoute } from './publishState.ts'
 
@@ -10,7 +10,7 @@ import type { PublishedRoute } from './publishState.ts'
  * route whose query result changed is one this map names.
  */
 
-/** Singletons (the site settings) are shown on every route; a singleton's id is its type name (apps/studio/structure.ts). */
+/** Singletons (the site settings) are shown on every route. */
 const EVERY_ROUTE = new Set<string>(SINGLETON_TYPES)
 
 /** The ids a document references, anywhere in it, sorted and without repeats. */

@@ -1,5 +1,8 @@
 // Constants the website shares with the schema. No `sanity` import here: the site's bundle imports this file.
 
+/** Document types with one document, whose id is the type name (apps/studio/structure.ts). */
+export const SINGLETON_TYPES = ['siteSettings'] as const
+
 // lucide-react icon names (kebab case); the website resolves each one to its lucide component.
 // lucide has no brand logos, so platforms use generic icons (thumbs-up, camera, briefcase, search).
 export const ICON_NAMES = [

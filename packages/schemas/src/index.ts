@@ -24,7 +24,7 @@ import { stat } from './objects/stat'
 import { step } from './objects/step'
 import { sectionTypes } from './sections'
 
-export const SINGLETON_TYPES = ['siteSettings'] as const
+export { SINGLETON_TYPES } from './constants'
 
 export const documentTypes = [siteSettings, page, resource, testimonial, faq, comparisonRow, legalEmbed]
 
