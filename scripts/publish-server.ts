@@ -1,9 +1,9 @@
 // `pnpm publish:server`: the endpoint a Sanity webhook calls on publish (see README, "Publishing").
-// Bursts of publishes are debounced into one rebuild and rebuilds never overlap. The rebuild is the full
-// production build for now: the incremental publisher of issue #13 is not built yet.
-import { spawn } from 'node:child_process'
+// Bursts of publishes are debounced into one publish and publishes never overlap. Each publishes only
+// the routes the changed documents touch (`pnpm publish:changed`), after a full `pnpm build`.
 import { createServer } from 'node:http'
-import { createPublishQueue } from './publish/publishQueue.ts'
+import { createPublishQueue, logPublishReport } from './publish/publishQueue.ts'
+import { runPublishChanged } from './publish/runPublishChanged.ts'
 import { handlePublishWebhook } from './publish/webhookEndpoint.ts'
 
 const secret = process.env.SANITY_WEBHOOK_SECRET
@@ -14,21 +14,7 @@ if (!secret) {
 const port = Number(process.env.PUBLISH_PORT ?? 4600)
 const host = process.env.PUBLISH_HOST ?? '127.0.0.1'
 
-const fullBuild = () =>
-  new Promise<{ routes: 'all' }>((resolve, reject) => {
-    const build = spawn('bash', ['scripts/pnpm.sh', 'build'], { stdio: 'inherit' })
-    build.on('exit', (code) =>
-      code === 0 ? resolve({ routes: 'all' }) : reject(new Error(`build exited with ${code}`)),
-    )
-  })
-
-const queue = createPublishQueue({
-  rebuild: fullBuild,
-  onReport: ({ documentIds, routes, durationMs, error }) =>
-    console.log(
-      `${error ? 'publish FAILED' : 'published'} ${documentIds.join(', ')}: routes ${routes === 'all' ? 'all' : routes.join(' ')} in ${(durationMs / 1000).toFixed(1)} s${error ? ` (${error})` : ''}`,
-    ),
-})
+const queue = createPublishQueue({ rebuild: runPublishChanged, onReport: logPublishReport })
 
 createServer(async (req, res) => {
   const chunks: Buffer[] = []

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -78,7 +78,15 @@ export async function startStaticServer(options: {
   const dir = resolve(options.dir)
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
   const headersFile = join(dir, '_headers')
-  const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
+  // Read again when it changes: `pnpm publish:changed` replaces the site while it is being served.
+  let headers = { version: '', rules: [] as ReturnType<typeof parseHeadersFile> }
+  const headerRules = () => {
+    const stat = existsSync(headersFile) ? statSync(headersFile) : undefined
+    const version = stat ? `${stat.ino}:${stat.mtimeMs}` : ''
+    if (version !== headers.version)
+      headers = { version, rules: stat ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [] }
+    return headers.rules
+  }
 
   const gzipCache = new Map<string, { source: Buffer; gzip: Buffer }>()
   const gzipped = (file: string, source: Buffer) => {
@@ -89,20 +97,26 @@ export async function startStaticServer(options: {
     return gzip
   }
 
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, waited = 0): void => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost')
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()
       return
     }
+    // publish:changed puts the new site in place with two renames: a request between them waits for it.
+    if (!existsSync(dir) && waited < 1000) {
+      setTimeout(() => serve(req, res, waited + 10), 10)
+      return
+    }
     const file = resolveStaticFile(dir, pathname)
     const served = file ?? join(dir, '404.html')
-    const headers: Record<string, string> = {
+    const responseHeaders: Record<string, string> = {
       'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream',
       'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     }
-    for (const rule of headerRules) {
-      if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value
+    for (const rule of headerRules()) {
+      if (rule.pattern.test(pathname))
+        for (const [name, value] of rule.headers) responseHeaders[name.toLowerCase()] = value
     }
     let body: Buffer = readFileSync(served)
     if (
@@ -111,12 +125,13 @@ export async function startStaticServer(options: {
       /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
     ) {
       body = gzipped(served, body)
-      headers['content-encoding'] = 'gzip'
-      headers.vary = 'Accept-Encoding'
+      responseHeaders['content-encoding'] = 'gzip'
+      responseHeaders.vary = 'Accept-Encoding'
     }
-    res.writeHead(file ? 200 : 404, headers)
+    res.writeHead(file ? 200 : 404, responseHeaders)
     res.end(req.method === 'HEAD' ? undefined : body)
-  })
+  }
+  const server = createServer((req, res) => serve(req, res))
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', done)

@@ -71,3 +71,10 @@ export function createPublishQueue({ rebuild, debounceMs = 2_000, onReport = () 
     },
   }
 }
+
+/** One line per publish: the documents, the routes written (`-/x` for a removed one), the time it took. */
+export function logPublishReport({ documentIds, routes, durationMs, error }: PublishReport): void {
+  const written = routes === 'all' ? 'all routes' : routes.length > 0 ? routes.join(' ') : 'no route'
+  const outcome = error ? `FAILED (${error})` : `${written} in ${(durationMs / 1000).toFixed(1)} s`
+  console.log(`[publish] ${documentIds.join(', ')}: ${outcome}`)
+}

@@ -6,4 +6,6 @@ cd "$(dirname "$0")/../.."
 rm -rf "$(dirname "$CONTENT_SEED_FILE")" && mkdir -p "$(dirname "$CONTENT_SEED_FILE")"
 cp content/seed.ndjson "$CONTENT_SEED_FILE"
 unset SANITY_STUDIO_PROJECT_ID
+# The tests' dataset is a copy: its publishes must not reach the built site the other tests use.
+export STUDIO_PUBLISH_SITE=off
 exec bash scripts/pnpm.sh studio

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomId, startContentLake } from '@site/content-api/lake'
+import { createPublishQueue, logPublishReport } from '../../../scripts/publish/publishQueue.ts'
+import { runPublishChanged } from '../../../scripts/publish/runPublishChanged.ts'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
@@ -44,6 +46,16 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
     requestLog: process.env.CONTENT_LAKE_REQUEST_LOG ?? join(stateDirectory, 'requests.log'),
   })
   runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
+  // With a built site, each publish in the Studio updates it in seconds, as the webhook does on a host
+  // (STUDIO_PUBLISH_SITE=off leaves it alone).
+  const builtSite = join(process.cwd(), '..', 'web', process.env.SITE_BUILD_DIR || 'build', 'publisher', 'state.json')
+  if (existsSync(builtSite) && process.env.STUDIO_PUBLISH_SITE !== 'off') {
+    const queue = createPublishQueue({ rebuild: runPublishChanged, onReport: logPublishReport })
+    lake.lake.subscribe(({ documentId }) => {
+      if (!documentId.startsWith('drafts.')) queue.add([documentId])
+    })
+    console.log('Publishing each change to the built site (apps/web/dist; `pnpm serve` shows it)')
+  }
   console.log(
     `\nLocal Content Lake on ${lake.apiHost}, writing ${process.env.CONTENT_SEED_FILE ?? 'content/seed.ndjson'}`,
   )
