@@ -68,6 +68,28 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
   return rules
 }
 
+/** `_redirects` lines: `from to status` (the build writes each old address with and without a trailing slash). */
+export function parseRedirectsFile(text: string): Map<string, { to: string; status: number }> {
+  const redirects = new Map<string, { to: string; status: number }>()
+  for (const line of text.split('\n')) {
+    const [from, to, status] = line.trim().split(/\s+/)
+    if (!from || from.startsWith('#') || !to) continue
+    redirects.set(from, { to, status: Number(status ?? 301) })
+  }
+  return redirects
+}
+
+/** A file of the site, parsed again whenever it changes: `pnpm publish:changed` replaces the site while it is served. */
+function parsedWhileServed<T>(file: string, parse: (text: string) => T): () => T {
+  let parsed = { version: '', value: parse('') }
+  return () => {
+    const stat = existsSync(file) ? statSync(file) : undefined
+    const version = stat ? `${stat.ino}:${stat.mtimeMs}` : ''
+    if (version !== parsed.version) parsed = { version, value: parse(stat ? readFileSync(file, 'utf8') : '') }
+    return parsed.value
+  }
+}
+
 /** `compress`: gzip text for clients that accept it, as production hosts do (the benchmark turns it on). */
 export async function startStaticServer(options: {
   dir: string
@@ -77,16 +99,8 @@ export async function startStaticServer(options: {
 }): Promise<StaticServer> {
   const dir = resolve(options.dir)
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
-  const headersFile = join(dir, '_headers')
-  // Read again when it changes: `pnpm publish:changed` replaces the site while it is being served.
-  let headers = { version: '', rules: [] as ReturnType<typeof parseHeadersFile> }
-  const headerRules = () => {
-    const stat = existsSync(headersFile) ? statSync(headersFile) : undefined
-    const version = stat ? `${stat.ino}:${stat.mtimeMs}` : ''
-    if (version !== headers.version)
-      headers = { version, rules: stat ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [] }
-    return headers.rules
-  }
+  const headerRules = parsedWhileServed(join(dir, '_headers'), parseHeadersFile)
+  const redirects = parsedWhileServed(join(dir, '_redirects'), parseRedirectsFile)
 
   const gzipCache = new Map<string, { source: Buffer; gzip: Buffer }>()
   const gzipped = (file: string, source: Buffer) => {
@@ -106,6 +120,11 @@ export async function startStaticServer(options: {
     // publish:changed puts the new site in place with two renames: a request between them waits for it.
     if (!existsSync(dir) && waited < 1000) {
       setTimeout(() => serve(req, res, waited + 10), 10)
+      return
+    }
+    const redirect = redirects().get(pathname)
+    if (redirect) {
+      res.writeHead(redirect.status, { location: redirect.to, 'cache-control': 'no-cache' }).end()
       return
     }
     const file = resolveStaticFile(dir, pathname)

@@ -42,7 +42,7 @@ production() {
 }
 production pnpm build
 
-step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte"
+step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers"
 # Also proves the build deterministic: every page the change does not touch comes from the first build.
 changed="apps/web/build-changed-content"
 rm -rf apps/web/dist-changed apps/web/build-changed apps/web/dist-incremental apps/web/build-incremental "$changed"
@@ -55,6 +55,9 @@ CONTENT_SEED_FILE="$PWD/$changed/seed.ndjson" SITE_BUILD_DIR=build-incremental S
 CONTENT_SEED_FILE="$PWD/$changed/seed.ndjson" SITE_BUILD_DIR=build-changed SITE_OUT_DIR=dist-changed \
   production pnpm build >/dev/null
 diff -r apps/web/dist-changed apps/web/dist-incremental
+# Every address either sitemap lists answers on the updated site, a moved article's through one redirect.
+pnpm exec tsx tests/tools/crawlPublishedAddresses.ts apps/web/dist-incremental apps/web/dist/sitemap.xml \
+  apps/web/dist-incremental/sitemap.xml
 rm -rf apps/web/dist-changed apps/web/build-changed apps/web/dist-incremental apps/web/build-incremental "$changed"
 
 step "preview build (visual editing), then checks of both builds: stega and overlays only in the preview; the W3C HTML checker and Google's CSP Evaluator on the production build"

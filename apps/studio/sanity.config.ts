@@ -3,6 +3,7 @@ import { SINGLETON_TYPES, schemaTypes } from '@site/schemas'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
+import { withRedirectOnMove } from './actions/publishWithRedirect'
 import { locations, mainDocuments } from './presentation/resolve'
 import { structure } from './structure'
 import { studioEnv } from './studioEnv'
@@ -10,6 +11,8 @@ import { studioEnv } from './studioEnv'
 const singletons = new Set<string>(SINGLETON_TYPES)
 // Actions a singleton must not offer: a second copy, or deleting the one the site needs.
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+// Documents with an address of their own: publishing one at a new address redirects the old one.
+const ROUTED_TYPES = new Set(['page', 'resource'])
 
 export default defineConfig({
   name: 'default',
@@ -41,8 +44,11 @@ export default defineConfig({
     ],
   },
   document: {
-    actions: (actions, { schemaType }) =>
-      singletons.has(schemaType) ? actions.filter(({ action }) => action && singletonActions.has(action)) : actions,
+    actions: (actions, { schemaType }) => {
+      if (singletons.has(schemaType)) return actions.filter(({ action }) => action && singletonActions.has(action))
+      if (!ROUTED_TYPES.has(schemaType)) return actions
+      return actions.map((action) => (action.action === 'publish' ? withRedirectOnMove(action) : action))
+    },
     newDocumentOptions: (options, { creationContext }) =>
       creationContext.type === 'global' ? options.filter(({ templateId }) => !singletons.has(templateId)) : options,
   },

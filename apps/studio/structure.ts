@@ -48,4 +48,6 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('faq').title('FAQs'),
       S.documentTypeListItem('comparisonRow').title('Comparison rows'),
       S.documentTypeListItem('legalEmbed').title('Legal embeds'),
+      S.divider(),
+      S.documentTypeListItem('redirect').title('Redirects'),
     ])

@@ -29,7 +29,7 @@ export default {
   prerender: benchClientOnly ? false : listPrerenderPaths,
   async buildEnd({ viteConfig, reactRouterConfig }) {
     if (benchClientOnly) return
-    const { routes, routePaths, embedUrls } = await loadSiteManifest()
+    const { routes, routePaths, embedUrls, redirects } = await loadSiteManifest()
     const site = {
       siteUrl: siteUrl(),
       csp: cspSourcesFromConfig(process.env, embedUrls),
@@ -39,6 +39,7 @@ export default {
       clientBuildDir: join(reactRouterConfig.buildDirectory, 'client'),
       outDir: resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist'),
       routePaths,
+      redirects,
       ...site,
     })
     await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })

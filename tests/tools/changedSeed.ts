@@ -1,7 +1,8 @@
 /**
  * Writes the seed with a content change of each kind the incremental publisher handles, for the
  * `npm test` step that compares `publish:changed` with a full build: a testimonial shown on several
- * pages, a page's text, an article moved to a new address and a new article. Prints the changed ids.
+ * pages, a page's text, an article moved to a new address with the redirect the Studio adds for it
+ * (apps/studio/actions/publishWithRedirect.ts), and a new article. Prints the changed ids.
  * Usage: tsx tests/tools/changedSeed.ts <output.ndjson>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -22,6 +23,13 @@ if (!Array.isArray(about.sections)) throw new Error('page.about has no sections'
 Object.assign(about.sections[0] as object, { heading: 'We Help Financial Professionals Grow', highlight: 'Grow' })
 byId('resource.scaling-guide').slug = { _type: 'slug', current: 'scaling-your-practice' }
 documents.push({
+  _id: 'redirect.scaling-guide',
+  _type: 'redirect',
+  from: '/resources/scaling-guide',
+  to: '/resources/scaling-your-practice',
+  permanent: true,
+})
+documents.push({
   ...structuredClone(byId('resource.marketing-automation')),
   _id: 'resource.publish-check',
   title: 'Published Without a Full Build',
@@ -29,4 +37,4 @@ documents.push({
 })
 
 writeFileSync(output, `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`)
-console.log('testimonial.1 page.about resource.scaling-guide resource.publish-check')
+console.log('testimonial.1 page.about resource.scaling-guide redirect.scaling-guide resource.publish-check')

@@ -6,7 +6,7 @@ import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
 import { siteUrl } from '../app/content/siteUrl.server'
 import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSecurityPolicy.ts'
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
-import { sitemapXml } from '../vite/publishStaticSite.ts'
+import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import { type PublishState, readPublishState, writePublishState } from './publishState.ts'
 import { renderRoutes, routeFiles } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
@@ -27,7 +27,7 @@ export type PublishResult =
 /**
  * Publishes a content change without a full build: prerenders only the routes that show one of the
  * changed documents (publish/routeDependencies.ts), removes the routes that are gone, and updates their
- * policies in `_headers` and, when the set of routes changed, the sitemap. Every other file keeps its
+ * policies in `_headers`, the redirects and, when the set of routes changed, the sitemap. Every other file keeps its
  * bytes, and the result is what a full build of the same content writes (checked by `npm test`).
  *
  * The new site is assembled beside the old one (unchanged files hard-linked, changed ones written anew)
@@ -92,6 +92,8 @@ export async function publishChanged({
   }
   const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
   replaceFile(join(staging, '_headers'), headersFile(state.siteWideHeaders, policies))
+  // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
+  replaceFile(join(staging, '_redirects'), redirectsFile(manifest.redirects))
   const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
   if (sitemapChanged && state.indexable)
     replaceFile(join(staging, 'sitemap.xml'), sitemapXml(manifest.routePaths, state.siteUrl))

@@ -1,5 +1,6 @@
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { SiteRedirect } from '../app/content/paths.server'
 import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
 import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint.ts'
 
@@ -14,6 +15,7 @@ export function publishStaticSite({
   clientBuildDir,
   outDir: dist,
   routePaths,
+  redirects,
   siteUrl,
   csp,
   indexable = true,
@@ -23,6 +25,7 @@ export function publishStaticSite({
   /** Where the site is published: `dist/` unless SITE_OUT_DIR says otherwise. */
   outDir: string
   routePaths: string[]
+  redirects: SiteRedirect[]
   siteUrl: string
   csp: CspSources
   /** False for the preview build: it shows drafts, so search engines are told to stay away. */
@@ -35,6 +38,7 @@ export function publishStaticSite({
   rmSync(notFound, { recursive: true, force: true })
   rmSync(join(dist, '__not-found.data'), { force: true })
   rmSync(join(dist, '__spa-fallback.html'), { force: true })
+  writeFileSync(join(dist, '_redirects'), redirectsFile(redirects))
   if (indexable) {
     writeFileSync(join(dist, 'sitemap.xml'), sitemapXml(routePaths, siteUrl))
     writeFileSync(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
@@ -50,4 +54,18 @@ export function publishStaticSite({
 export function sitemapXml(routePaths: string[], siteUrl: string): string {
   const urls = routePaths.map((path) => `  <url><loc>${siteUrl}${path === '/' ? '/' : path}</loc></url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+/**
+ * The redirects in the hosts' `_redirects` format (Netlify, Cloudflare Pages; honoured by `pnpm serve`),
+ * each old address with and without a trailing slash, sorted so the same redirects give the same file.
+ */
+export function redirectsFile(redirects: SiteRedirect[]): string {
+  const lines = redirects
+    .flatMap(({ from, to, permanent }) => {
+      const status = permanent ? 301 : 302
+      return [`${from} ${to} ${status}`, `${from.replace(/\/+$/, '')}/ ${to} ${status}`]
+    })
+    .sort()
+  return ['# Redirects edited in the Studio (Redirects), written by the build', ...lines, ''].join('\n')
 }

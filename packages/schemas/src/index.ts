@@ -3,6 +3,7 @@ import { comparisonRow } from './documents/comparisonRow'
 import { faq } from './documents/faq'
 import { legalEmbed } from './documents/legalEmbed'
 import { page } from './documents/page'
+import { redirect } from './documents/redirect'
 import { resource } from './documents/resource'
 import { siteSettings } from './documents/siteSettings'
 import { testimonial } from './documents/testimonial'
@@ -26,7 +27,7 @@ import { sectionTypes } from './sections'
 
 export { SINGLETON_TYPES } from './constants'
 
-export const documentTypes = [siteSettings, page, resource, testimonial, faq, comparisonRow, legalEmbed]
+export const documentTypes = [siteSettings, page, resource, testimonial, faq, comparisonRow, legalEmbed, redirect]
 
 export const objectTypes = [
   link,

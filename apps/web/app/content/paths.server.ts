@@ -11,10 +11,21 @@ export interface SiteRoute {
   documentId: string
 }
 
-/** What the build needs besides the pages themselves: every route, and the URLs of embedded documents. */
-export async function loadSiteManifest(): Promise<{ routes: SiteRoute[]; routePaths: string[]; embedUrls: string[] }> {
+export interface SiteRedirect {
+  from: string
+  to: string
+  permanent: boolean
+}
+
+/** What the build needs besides the pages themselves: every route, the URLs of embedded documents, the redirects. */
+export async function loadSiteManifest(): Promise<{
+  routes: SiteRoute[]
+  routePaths: string[]
+  embedUrls: string[]
+  redirects: SiteRedirect[]
+}> {
   const client = await getContentClient()
-  const { pages, resources, embedUrls } = validateRoutePaths(await client.fetch(ROUTE_PATHS_QUERY))
+  const { pages, resources, embedUrls, redirects } = validateRoutePaths(await client.fetch(ROUTE_PATHS_QUERY))
   const routes = [
     ...pages.map(({ _id, path }) => ({ path: path ?? '', documentId: _id })),
     ...resources.map(({ _id, slug }) => ({ path: `/resources/${slug}`, documentId: _id })),
@@ -23,6 +34,12 @@ export async function loadSiteManifest(): Promise<{ routes: SiteRoute[]; routePa
     routes,
     routePaths: routes.map(({ path }) => path),
     embedUrls: embedUrls.filter((url): url is string => Boolean(url)),
+    // Validated: every redirect has both addresses.
+    redirects: redirects.map(({ from, to, permanent }) => ({
+      from: from ?? '',
+      to: to ?? '',
+      permanent: permanent !== false,
+    })),
   }
 }
 

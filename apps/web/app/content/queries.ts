@@ -1,11 +1,12 @@
 import { defineQuery } from 'groq'
 
-/** Every route the site prerenders (page paths, resource slugs), and the documents it embeds. */
+/** Every route the site prerenders (page paths, resource slugs), the documents it embeds, and its redirects. */
 // Every page and resource, with or without an address: one without is a mistake the build reports by name.
 export const ROUTE_PATHS_QUERY = defineQuery(`{
   "pages": *[_type == "page"]{ _id, "path": path.current },
   "resources": *[_type == "resource"]{ _id, "slug": slug.current },
-  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl
+  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,
+  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }
 }`)
 
 /**

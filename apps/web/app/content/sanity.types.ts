@@ -666,6 +666,17 @@ export type Link = {
   openInNewTab?: boolean;
 };
 
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  from?: string;
+  to?: string;
+  permanent?: boolean;
+};
+
 export type LegalEmbed = {
   _id: string;
   _type: "legalEmbed";
@@ -1026,6 +1037,7 @@ export type AllSanitySchemaTypes =
   | Icon
   | Seo
   | Link
+  | Redirect
   | LegalEmbed
   | ComparisonRow
   | Faq
@@ -1047,7 +1059,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_PATHS_QUERY
-// Query: {  "pages": *[_type == "page"]{ _id, "path": path.current },  "resources": *[_type == "resource"]{ _id, "slug": slug.current },  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl}
+// Query: {  "pages": *[_type == "page"]{ _id, "path": path.current },  "resources": *[_type == "resource"]{ _id, "slug": slug.current },  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }}
 export type ROUTE_PATHS_QUERY_RESULT = {
   pages: Array<{
     _id: string;
@@ -1058,6 +1070,12 @@ export type ROUTE_PATHS_QUERY_RESULT = {
     slug: string | null;
   }>;
   embedUrls: Array<string>;
+  redirects: Array<{
+    _id: string;
+    from: string | null;
+    to: string | null;
+    permanent: boolean | null;
+  }>;
 };
 
 // Source: ../web/app/content/queries.ts
@@ -1588,7 +1606,7 @@ export type ROUTE_QUERY_RESULT = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl\n}': ROUTE_PATHS_QUERY_RESULT;
+    '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,\n  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }\n}': ROUTE_PATHS_QUERY_RESULT;
     '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
   }

@@ -7,6 +7,7 @@ import {
   URL_PATH_MESSAGE,
   URL_PATH_PATTERN,
 } from '../constants'
+import { type RedirectRule, redirectProblems } from './redirectRules'
 
 const API_VERSION = '2025-02-19'
 
@@ -56,3 +57,39 @@ export const uniqueSlugRule =
       ? `"${slug}" is already used by another ${type}; each must be unique`
       : true
   }
+
+const REDIRECT_CONTEXT_QUERY = `{
+  "pages": *[_type == "page" && !(_id in path("drafts.**")) && !(_id in path("versions.**"))].path.current,
+  "resources": *[_type == "resource" && !(_id in path("drafts.**")) && !(_id in path("versions.**"))].slug.current,
+  "redirects": *[_type == "redirect" && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]{ _id, from, to }
+}`
+
+/**
+ * A redirect field's rule: its format, then the rules that involve the rest of the site (redirectRules.ts),
+ * checked against the published pages, resources and other redirects with this document as edited.
+ */
+export const redirectFieldRule =
+  (field: 'from' | 'to', checkFormat: (address: string) => true | string) =>
+  async (value: string | undefined, context: ValidationContext): Promise<true | string> => {
+    if (!value) return true
+    const format = checkFormat(value)
+    if (format !== true) return format
+    const document = context.document
+    if (!document) return true
+    const id = getPublishedId(document._id)
+    const site = await context
+      .getClient({ apiVersion: API_VERSION })
+      .withConfig({ perspective: 'raw' })
+      .fetch<{ pages: string[]; resources: string[]; redirects: RedirectRule[] }>(
+        REDIRECT_CONTEXT_QUERY,
+        {},
+        { tag: 'validation.redirect' },
+      )
+    const edited = { _id: id, from: stringOrNull(document.from), to: stringOrNull(document.to) }
+    const redirects = [edited, ...site.redirects.filter(({ _id }) => _id !== id)]
+    const routes = [...site.pages, ...site.resources.map((slug) => `/resources/${slug}`)]
+    const problem = redirectProblems(redirects, routes).find((found) => found.id === id && found.field === field)
+    return problem ? problem.message : true
+  }
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null)

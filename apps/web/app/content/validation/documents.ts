@@ -1,4 +1,5 @@
 import { validatePagePath, validateSlugFormat } from '@site/schemas/addressRules'
+import { validateRedirectFrom, validateRedirectTo } from '@site/schemas/redirectRules'
 import { z } from 'zod'
 import {
   httpsUrl,
@@ -91,4 +92,12 @@ export const routePaths = z.object({
   pages: z.array(z.object({ _id: z.string(), path: address(validatePagePath) })),
   resources: z.array(z.object({ _id: z.string(), slug: address(validateSlugFormat) })),
   embedUrls: z.array(httpsUrl()),
+  redirects: z.array(
+    z.object({
+      _id: z.string(),
+      from: address(validateRedirectFrom),
+      to: address(validateRedirectTo),
+      permanent: z.boolean().nullable(),
+    }),
+  ),
 })

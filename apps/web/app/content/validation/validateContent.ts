@@ -1,3 +1,4 @@
+import { redirectProblems } from '@site/schemas/redirectRules'
 import type { z } from 'zod'
 import type { ROUTE_PATHS_QUERY_RESULT, ROUTE_QUERY_RESULT } from '../sanity.types'
 import { routeContent, routePaths } from './documents'
@@ -44,12 +45,12 @@ export function validateRoutePaths(raw: unknown): ROUTE_PATHS_QUERY_RESULT {
   const result = routePaths.safeParse(raw, PARSE_OPTIONS)
   if (!result.success)
     throw new MalformedContentError(result.error.issues.map((issue) => locateAddressIssue(issue, raw)))
-  const duplicates = duplicateAddresses(result.data)
-  if (duplicates.length > 0) throw new MalformedContentError(duplicates)
+  const problems = [...duplicateAddresses(result.data), ...redirectsThatBreak(result.data)]
+  if (problems.length > 0) throw new MalformedContentError(problems)
   return result.data
 }
 
-const ADDRESS_LISTS: Record<string, string> = { pages: 'page', resources: 'resource' }
+const ADDRESS_LISTS: Record<string, string> = { pages: 'page', resources: 'resource', redirects: 'redirect' }
 
 function locateAddressIssue(issue: z.core.$ZodIssue, raw: unknown): ContentProblem {
   const [list, index, ...inDocument] = issue.path
@@ -57,7 +58,7 @@ function locateAddressIssue(issue: z.core.$ZodIssue, raw: unknown): ContentProbl
   const items = isRecord(raw) ? raw[String(list)] : undefined
   const item: unknown = Array.isArray(items) ? items[Number(index)] : undefined
   if (kind && isRecord(item) && typeof item._id === 'string') {
-    const field = kind === 'page' ? 'path' : 'slug'
+    const field = kind === 'page' ? 'path' : kind === 'resource' ? 'slug' : String(inDocument[0] ?? '')
     return { document: `${kind} "${item._id}"`, path: inDocument.length > 0 ? field : '', message: issue.message }
   }
   return {
@@ -65,6 +66,16 @@ function locateAddressIssue(issue: z.core.$ZodIssue, raw: unknown): ContentProbl
     path: formatPath(issue.path, raw),
     message: issue.message,
   }
+}
+
+/** Redirects from a live address, to a missing one, in a chain or a loop (@site/schemas/redirectRules). */
+function redirectsThatBreak({ pages, resources, redirects }: ROUTE_PATHS_QUERY_RESULT): ContentProblem[] {
+  const routes = [...pages.map(({ path }) => path ?? ''), ...resources.map(({ slug }) => `/resources/${slug}`)]
+  return redirectProblems(redirects, routes).map(({ id, field, message }) => ({
+    document: `redirect "${id}"`,
+    path: field,
+    message,
+  }))
 }
 
 function duplicateAddresses({ pages, resources }: ROUTE_PATHS_QUERY_RESULT): ContentProblem[] {
