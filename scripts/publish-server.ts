@@ -1,6 +1,7 @@
 // `pnpm publish:server`: the endpoint a Sanity webhook calls on publish (see README, "Publishing").
 // Bursts of publishes are debounced into one publish and publishes never overlap. Each publishes only
 // the routes the changed documents touch (`pnpm publish:changed`), after a full `pnpm build`.
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import { createPublishQueue, logPublishReport } from './publish/publishQueue.ts'
 import { runPublishChanged } from './publish/runPublishChanged.ts'
@@ -14,7 +15,24 @@ if (!secret) {
 const port = Number(process.env.PUBLISH_PORT ?? 4600)
 const host = process.env.PUBLISH_HOST ?? '127.0.0.1'
 
-const queue = createPublishQueue({ rebuild: runPublishChanged, onReport: logPublishReport })
+// On a host that serves uploaded files (Netlify, Cloudflare Pages), the command that uploads apps/web/dist.
+const deployCommand = process.env.PUBLISH_DEPLOY_COMMAND
+
+async function publish(documentIds: string[]) {
+  const published = await runPublishChanged(documentIds)
+  if (deployCommand) await deploy(deployCommand)
+  return published
+}
+
+function deploy(command: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { stdio: 'inherit' })
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the deploy command exited with ${code}`))))
+  })
+}
+
+const queue = createPublishQueue({ rebuild: publish, onReport: logPublishReport })
 
 createServer(async (req, res) => {
   const chunks: Buffer[] = []
