@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { runsDir, webDir } from './paths.ts'
 
@@ -12,9 +12,13 @@ export interface TimedLine {
 export interface SiteBuild {
   /** The React Router client build: the site before it is published. */
   clientBuildDir: string
+  /** React Router's build directory (the publisher's state and server bundle are in it). */
+  buildDir: string
   /** Where the site is published (bench/runs/<name>). */
   outDir: string
   durationMs: number
+  /** The build process's peak resident memory, from /proc (Linux), in bytes; NaN where unavailable. */
+  peakMemoryBytes: number
   log: TimedLine[]
 }
 
@@ -41,10 +45,18 @@ export async function buildSite(name: string, env: Record<string, string> = {}):
   }
   child.stdout.on('data', collect)
   child.stderr.on('data', collect)
+  let peakMemoryBytes = Number.NaN
+  const sampleMemory = () => {
+    // VmHWM is the peak so far, so the last reading before the process ends is its peak.
+    const status = child.pid ? readIfExists(`/proc/${child.pid}/status`) : undefined
+    const kilobytes = status && /VmHWM:\s+(\d+) kB/.exec(status)?.[1]
+    if (kilobytes) peakMemoryBytes = Number(kilobytes) * 1024
+  }
+  const sampler = setInterval(sampleMemory, 200)
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject)
     child.once('close', resolve)
-  })
+  }).finally(() => clearInterval(sampler))
   if (code !== 0) {
     const tail = log
       .slice(-40)
@@ -52,5 +64,20 @@ export async function buildSite(name: string, env: Record<string, string> = {}):
       .join('\n')
     throw new Error(`The ${name} build failed (exit ${code}):\n${tail}`)
   }
-  return { clientBuildDir: join(webDir, buildDir, 'client'), outDir, durationMs: performance.now() - started, log }
+  return {
+    clientBuildDir: join(webDir, buildDir, 'client'),
+    buildDir: join(webDir, buildDir),
+    outDir,
+    durationMs: performance.now() - started,
+    peakMemoryBytes,
+    log,
+  }
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
 }

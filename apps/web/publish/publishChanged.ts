@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getContentClient } from '../app/content/client.server'
@@ -18,8 +19,10 @@ export type PublishResult =
       rendered: string[]
       removed: string[]
       sitemapChanged: boolean
-      /** From reading the change to the new site in place (the old copy is removed after). */
+      /** From reading the change to the new site in place. */
       durationMs: number
+      /** The old site, renamed aside: the caller deletes it once the report is out. */
+      previousSite: string
     }
   /** A change that touches every page in a way the publisher does not redo page by page. */
   | { kind: 'full-build-needed'; reason: string }
@@ -53,6 +56,8 @@ export async function publishChanged({
     )
 
   const client = await getContentClient()
+  // The server bundle reads the content through the same embedded API instead of loading the dataset again.
+  if (!process.env.SANITY_PROJECT_ID) process.env.CONTENT_API_ORIGIN ??= client.config().apiHost
   const [manifest, changedDocuments] = await Promise.all([
     loadSiteManifest(),
     client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: documents }),
@@ -66,11 +71,9 @@ export async function publishChanged({
 
   const after = routeDocumentsAfter(manifest.routes, state.routes, changedDocuments)
   const { render, remove } = routesToPublish(documents, state.routes, after)
-  const rendered = await renderRoutes(buildDir, render)
-
   const staging = `${outDir}.next`
   rmSync(staging, { recursive: true, force: true })
-  linkTree(outDir, staging)
+  const [rendered] = await Promise.all([renderRoutes(buildDir, render), copyAsHardLinks(outDir, staging)])
   const routes: PublishState['routes'] = {}
   for (const [path, { document, shows }] of Object.entries(after)) {
     const published = state.routes[path]
@@ -104,11 +107,35 @@ export async function publishChanged({
   renameSync(staging, outDir)
   const durationMs = performance.now() - started
   writePublishState(buildDir, { ...state, routes })
-  rmSync(previous, { recursive: true, force: true })
-  return { kind: 'published', documents, rendered: render, removed: remove, sitemapChanged, durationMs }
+  return {
+    kind: 'published',
+    documents,
+    rendered: render,
+    removed: remove,
+    sitemapChanged,
+    durationMs,
+    previousSite: previous,
+  }
 }
 
-/** A copy of `from` whose files are hard links: instant, and the old site's files are never written to. */
+/**
+ * A copy of `from` whose files are hard links, so the old site's files are never written to: with
+ * `cp -al` (GNU coreutils), about three times faster than Node's calls one by one, which remain the
+ * fallback elsewhere.
+ */
+function copyAsHardLinks(from: string, to: string): Promise<void> {
+  return new Promise((resolve) => {
+    const cp = spawn('cp', ['-al', from, to], { stdio: 'ignore' })
+    const fallback = () => {
+      rmSync(to, { recursive: true, force: true })
+      linkTree(from, to)
+      resolve()
+    }
+    cp.once('error', fallback)
+    cp.once('exit', (code) => (code === 0 ? resolve() : fallback()))
+  })
+}
+
 function linkTree(from: string, to: string): void {
   mkdirSync(to)
   for (const entry of readdirSync(from, { withFileTypes: true })) {
