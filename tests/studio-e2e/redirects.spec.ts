@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { DATASET_FILE, SITE_URL } from './studioServer'
+import { openDocument, openStudio, publish, storedDocument } from './support'
+
+const storedRedirects = () =>
+  readFileSync(DATASET_FILE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((document) => document._type === 'redirect')
+    .map(({ from, to, permanent }) => ({ from, to, permanent }))
+
+test('an article published at a new slug leaves a permanent redirect from its old address, which the editor sees', async ({
+  page,
+}) => {
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Resources' }).click()
+  await openDocument(page, 'All resources', 'How to Scale Your Advisory Practice')
+  await page.locator('[id="slug"]').fill('scaling-your-practice')
+  await publish(page)
+
+  await expect(
+    page.getByText('Redirect added: /resources/scaling-guide → /resources/scaling-your-practice'),
+  ).toBeVisible()
+  await expect
+    .poll(() => (storedDocument('resource.scaling-guide')?.slug as { current?: string } | undefined)?.current)
+    .toBe('scaling-your-practice')
+  await expect
+    .poll(storedRedirects)
+    .toEqual([{ from: '/resources/scaling-guide', to: '/resources/scaling-your-practice', permanent: true }])
+  expect((await fetch(`${SITE_URL}/resources/scaling-your-practice`)).status).toBe(200)
+
+  // The desk's root pane has collapsed beside the open document: start again from it.
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Redirects' }).click()
+  await expect(
+    page.getByRole('link', { name: /\/resources\/scaling-guide → \/resources\/scaling-your-practice/ }),
+  ).toBeVisible()
+})
+
+test('a redirect from an address a page still uses is refused as the editor types', async ({ page }) => {
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Redirects' }).click()
+  await page.getByTestId('action-intent-button').click()
+  await page.locator('[id="from"]').fill('/about')
+  await page.locator('[id="to"]').fill('/contact')
+  await page.getByRole('button', { name: 'Validation' }).click()
+  await expect(
+    page.getByText('/about is the address of a page or resource: remove the redirect or move the page'),
+  ).toBeVisible()
+  await expect(page.getByTestId('action-publish')).toBeDisabled()
+})
