@@ -31,7 +31,9 @@ export const link = defineType({
       name: 'openInNewTab',
       title: 'Open in a new tab',
       type: 'boolean',
-      initialValue: false,
+      // No initial value: it would create every optional link (and the object around it) on a new
+      // document, whose required fields would then block publishing.
+      description: 'Left unset, links to other websites open in a new tab and links within this site do not.',
     }),
   ],
   preview: {
