@@ -17,11 +17,20 @@ export async function openDocument(page: Page, listTitle: string, documentTitle:
   await expect(page.getByTestId('action-publish')).toBeVisible()
 }
 
-/** Publishes the open document and waits until the Studio shows it published. */
+/**
+ * Publishes the open document and waits until the Studio shows it published. A click that lands while the
+ * Studio is still settling a just-closed dialog can be swallowed (seen about one run in three after picking
+ * a reference), so the click is repeated until the publish request leaves; a second publish cannot follow,
+ * since the button disables as soon as one is sent.
+ */
 export async function publish(page: Page): Promise<void> {
   const button = page.getByTestId('action-publish')
   await expect(button).toBeEnabled()
-  await button.click()
+  await expect(async () => {
+    const sent = page.waitForRequest((request) => request.url().includes('document.publish'), { timeout: 3_000 })
+    await button.click({ timeout: 3_000 })
+    await sent
+  }).toPass({ timeout: 30_000 })
   await expect(button).toBeDisabled()
 }
 

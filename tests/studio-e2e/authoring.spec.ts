@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { DATASET_FILE, SITE_URL } from './studioServer'
+import { openDocument, openStudio, publish, storedDocument } from './support'
+
+const storedResourceBySlug = (slug: string) =>
+  readFileSync(DATASET_FILE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((document) => (document.slug as { current?: string } | undefined)?.current === slug)
+
+const siteHtml = async (path: string) => (await fetch(`${SITE_URL}${path}`)).text()
+
+test('a new resource written in the Studio, with a heading and a link in its body, is published to the library', async ({
+  page,
+}) => {
+  const title = 'Compliance-Friendly Social Media for Advisors'
+  const slug = 'compliance-friendly-social-media-for-advisors'
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Resources' }).click()
+  await page.getByRole('link', { name: 'All resources' }).click()
+  await page.getByTestId('action-intent-button').click()
+
+  await page.locator('[id="title"]').fill(title)
+  await page.getByRole('button', { name: 'Generate' }).click()
+  await expect(page.locator('[id="slug"]')).toHaveValue(slug)
+  await page.getByRole('radio', { name: 'Article' }).check()
+  await page.locator('[id="description"]').fill('What you can post, what must be archived, and how to stay visible.')
+  await page.locator('[id="publishedAt"]').fill('2026-11-25')
+  await page.locator('[id="readTime"]').fill('6')
+
+  const body = page.getByTestId('field-body').locator('[contenteditable="true"]')
+  await body.click()
+  await page.keyboard.type('What the rules allow')
+  await page.getByTestId('field-body').getByRole('button', { name: 'Normal' }).click()
+  await page.getByRole('menuitem', { name: 'Heading 2' }).click()
+  await body.press('End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Book a compliance review')
+  await page.keyboard.press('Shift+Home')
+  await page.getByTestId('field-body').getByRole('button', { name: 'Link' }).click()
+  // The link's own field (the closing call to action has a "Destination" too).
+  await page.locator('input[id*="markDefs"][id$=".href"]').fill('/contact')
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('tab', { name: 'SEO' }).click()
+  await page.locator('[id="seo.title"]').fill('Social Media Compliance for Advisors')
+  await page.locator('[id="seo.description"]').fill('A practical guide to compliant social media for advisors.')
+  await publish(page)
+
+  await expect.poll(() => storedResourceBySlug(slug)?.title).toBe(title)
+
+  // The library lists the resources its editors pick: add the new one to the Resources page's grid.
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Pages' }).click()
+  // By its address too: the desk's own "Resources" item has the same title.
+  await page.getByRole('link', { name: /^Resources\s*\/resources$/ }).click()
+  await page.getByTestId('field-sections').getByText('Guides, Articles and Training', { exact: true }).click()
+  const grid = page.getByTestId(/field-sections\[.*\]\.resources$/)
+  await grid.getByRole('button', { name: 'Add item' }).click()
+  await page.getByRole('combobox').last().fill('Compliance-Friendly')
+  await page.getByRole('option', { name: new RegExp(title) }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await publish(page)
+  await expect.poll(() => siteHtml('/resources')).toContain(title)
+
+  const storedBody = JSON.stringify(storedResourceBySlug(slug)?.body)
+  expect(storedBody).toContain('"style":"h2"')
+  expect(storedBody).toContain('"text":"What the rules allow"')
+  expect(storedBody).toContain('"href":"/contact"')
+  // Not asserted yet: the article at its own address. The dev server that was running when the resource
+  // was created answered 404 there in this test, while a dev server started afterwards on the same
+  // dataset serves it (see the closing note of issue 12); the built site is covered by publish:changed.
+})
+
+test('a section dragged below the next one by its handle is published in its new place', async ({ page }) => {
+  const moved = 'Put Advisors in Front of the Right People'
+  const next = 'Not Another Lead Vendor'
+  await openStudio(page)
+  await openDocument(page, 'Pages', 'About')
+  // The array renders only the rows in view; each row's own handle is found from its heading.
+  const handleOf = (heading: string) =>
+    page
+      .getByTestId('field-sections')
+      .getByText(heading, { exact: true })
+      .locator('xpath=ancestor::*[.//*[@data-ui="DragHandleButton"]][1]')
+      .locator('[data-ui="DragHandleButton"]')
+  await page.getByTestId('field-sections').evaluate((field) => field.scrollIntoView({ block: 'start' }))
+  await handleOf(next).scrollIntoViewIfNeeded()
+  const from = await handleOf(moved).boundingBox()
+  const to = await handleOf(next).boundingBox()
+  if (!from || !to) throw new Error('the sections have no drag handles')
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 8, { steps: 12 })
+  await page.mouse.up()
+  await publish(page)
+
+  const headings = () =>
+    ((storedDocument('page.about')?.sections as { heading?: string }[] | undefined) ?? []).map(
+      (section) => section.heading,
+    )
+  await expect.poll(headings).toEqual(expect.arrayContaining([moved, next]))
+  await expect.poll(() => headings().indexOf(moved) - headings().indexOf(next)).toBe(1)
+  await expect
+    .poll(async () => {
+      const html = await siteHtml('/about')
+      return html.indexOf(moved) > html.indexOf(next)
+    })
+    .toBe(true)
+})
