@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { DATASET_FILE, SITE_URL } from './studioServer'
-import { openDocument, openStudio, publish, storedDocument } from './support'
+import { SITE_URL } from './studioServer'
+import { openDocument, openStudio, publish, storedDocument, storedDocuments } from './support'
 
 const storedResourceBySlug = (slug: string) =>
-  readFileSync(DATASET_FILE, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .find((document) => (document.slug as { current?: string } | undefined)?.current === slug)
+  storedDocuments().find((document) => (document.slug as { current?: string } | undefined)?.current === slug)
 
 const siteHtml = async (path: string) => (await fetch(`${SITE_URL}${path}`)).text()
 

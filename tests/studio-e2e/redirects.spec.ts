@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { DATASET_FILE, SITE_URL } from './studioServer'
-import { openDocument, openStudio, publish, storedDocument } from './support'
+import { SITE_URL } from './studioServer'
+import { openDocument, openStudio, publish, storedDocument, storedDocuments } from './support'
 
 const storedRedirects = () =>
-  readFileSync(DATASET_FILE, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  storedDocuments()
     .filter((document) => document._type === 'redirect')
     .map(({ from, to, permanent }) => ({ from, to, permanent }))
 

@@ -34,13 +34,17 @@ export async function publish(page: Page): Promise<void> {
   await expect(button).toBeDisabled()
 }
 
-/** The published document as the dataset file holds it now. */
-export function storedDocument(id: string): Record<string, unknown> | undefined {
+/** The published documents as the dataset file holds them now. */
+export function storedDocuments(): Record<string, unknown>[] {
   return readFileSync(DATASET_FILE, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .find((document) => document._id === id)
+}
+
+/** The published document as the dataset file holds it now. */
+export function storedDocument(id: string): Record<string, unknown> | undefined {
+  return storedDocuments().find((document) => document._id === id)
 }
 
 // A failure leaves the lake's request log beside Playwright's screenshot.
