@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, loadEnv } from 'vite'
 import { assertNoSecretsInClientEnv } from './vite/assertNoSecretsInClientEnv.ts'
+import { devRoutesFollowContent } from './vite/devRoutesFollowContent.ts'
 import { eagerServerImports } from './vite/eagerServerImports.ts'
 import { FIRST_LOAD_CHUNKS } from './vite/firstLoadChunks.ts'
 import { keepServerBuild } from './vite/keepServerBuild.ts'
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => {
   assertNoSecretsInClientEnv(process.env)
   return {
     envDir: repoRoot,
-    plugins: [styledComponentsIds(), eagerServerImports(), keepServerBuild(), reactRouter()],
+    plugins: [styledComponentsIds(), eagerServerImports(), keepServerBuild(), devRoutesFollowContent(), reactRouter()],
     ssr: { noExternal: ['styled-components'] },
     server: { port: 5173, strictPort: false },
     // What every page needs in a few files instead of a dozen: on a slow connection each costs a round trip.
