@@ -15,6 +15,51 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type DisclosureSection = {
+  _type: "disclosureSection";
+  heading?: string;
+  body?: RichText;
+  anchor?: string;
+};
+
+export type LegalEmbedReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "legalEmbed";
+};
+
+export type LegalDocumentSection = {
+  _type: "legalDocumentSection";
+  heading?: string;
+  intro?: string;
+  document?: LegalEmbedReference;
+  anchor?: string;
+};
+
+export type ResourceReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "resource";
+};
+
+export type ResourceGridSection = {
+  _type: "resourceGridSection";
+  eyebrow?: string;
+  heading?: string;
+  intro?: string;
+  featuredLabel?: string;
+  featured?: ResourceReference;
+  resources?: Array<
+    {
+      _key: string;
+    } & ResourceReference
+  >;
+  readMoreLabel?: string;
+  anchor?: string;
+};
+
 export type NewsletterSection = {
   _type: "newsletterSection";
   heading?: string;
@@ -23,21 +68,6 @@ export type NewsletterSection = {
   emailPlaceholder?: string;
   submitLabel?: string;
   note?: string;
-  anchor?: string;
-};
-
-export type GuideOfferSection = {
-  _type: "guideOfferSection";
-  eyebrow?: string;
-  heading?: string;
-  text?: string;
-  originalPrice?: string;
-  price?: string;
-  nameLabel?: string;
-  emailLabel?: string;
-  submitLabel?: string;
-  guarantee?: string;
-  points?: Array<string>;
   anchor?: string;
 };
 
@@ -98,48 +128,112 @@ export type ContactFormSection = {
   anchor?: string;
 };
 
-export type LegalEmbedReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "legalEmbed";
-};
-
-export type LegalDocumentSection = {
-  _type: "legalDocumentSection";
+export type CtaSection = {
+  _type: "ctaSection";
   heading?: string;
-  intro?: string;
-  document?: LegalEmbedReference;
+  text?: string;
+  actions?: Array<
+    {
+      _key: string;
+    } & Link
+  >;
+  note?: string;
+  tone?: "brand" | "light";
   anchor?: string;
 };
 
-export type ResourceReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "resource";
+export type GuideOfferSection = {
+  _type: "guideOfferSection";
+  eyebrow?: string;
+  heading?: string;
+  text?: string;
+  originalPrice?: string;
+  price?: string;
+  nameLabel?: string;
+  emailLabel?: string;
+  submitLabel?: string;
+  guarantee?: string;
+  points?: Array<string>;
+  anchor?: string;
 };
 
-export type ResourceGridSection = {
-  _type: "resourceGridSection";
+export type PricingSection = {
+  _type: "pricingSection";
   eyebrow?: string;
   heading?: string;
   intro?: string;
-  featuredLabel?: string;
-  featured?: ResourceReference;
-  resources?: Array<
-    {
-      _key: string;
-    } & ResourceReference
-  >;
-  readMoreLabel?: string;
+  planName?: string;
+  price?: string;
+  originalPrice?: string;
+  priceNote?: string;
+  features?: Array<string>;
+  guarantee?: string;
+  action?: Link;
+  footnote?: string;
   anchor?: string;
 };
 
-export type DisclosureSection = {
-  _type: "disclosureSection";
+export type FaqReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "faq";
+};
+
+export type FaqSection = {
+  _type: "faqSection";
+  eyebrow?: string;
   heading?: string;
-  body?: RichText;
+  intro?: string;
+  items?: Array<
+    {
+      _key: string;
+    } & FaqReference
+  >;
+  anchor?: string;
+};
+
+export type ComparisonRowReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "comparisonRow";
+};
+
+export type ComparisonTableSection = {
+  _type: "comparisonTableSection";
+  eyebrow?: string;
+  heading?: string;
+  intro?: string;
+  featureLabel?: string;
+  ourLabel?: string;
+  competitorLabel?: string;
+  rows?: Array<
+    {
+      _key: string;
+    } & ComparisonRowReference
+  >;
+  link?: Link;
+  anchor?: string;
+};
+
+export type TestimonialReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "testimonial";
+};
+
+export type TestimonialsSection = {
+  _type: "testimonialsSection";
+  eyebrow?: string;
+  heading?: string;
+  intro?: string;
+  testimonials?: Array<
+    {
+      _key: string;
+    } & TestimonialReference
+  >;
   anchor?: string;
 };
 
@@ -152,14 +246,12 @@ export type RulesSection = {
   anchor?: string;
 };
 
-export type CountdownSection = {
-  _type: "countdownSection";
+export type RichTextSection = {
+  _type: "richTextSection";
+  eyebrow?: string;
   heading?: string;
-  text?: string;
-  daysLabel?: string;
-  hoursLabel?: string;
-  minutesLabel?: string;
-  secondsLabel?: string;
+  body?: RichText;
+  aside?: Aside;
   anchor?: string;
 };
 
@@ -192,45 +284,6 @@ export type PlatformListSection = {
   anchor?: string;
 };
 
-export type RichTextSection = {
-  _type: "richTextSection";
-  eyebrow?: string;
-  heading?: string;
-  body?: RichText;
-  aside?: Aside;
-  anchor?: string;
-};
-
-export type CtaSection = {
-  _type: "ctaSection";
-  heading?: string;
-  text?: string;
-  actions?: Array<
-    {
-      _key: string;
-    } & Link
-  >;
-  note?: string;
-  tone?: "brand" | "light";
-  anchor?: string;
-};
-
-export type PricingSection = {
-  _type: "pricingSection";
-  eyebrow?: string;
-  heading?: string;
-  intro?: string;
-  planName?: string;
-  price?: string;
-  originalPrice?: string;
-  priceNote?: string;
-  features?: Array<string>;
-  guarantee?: string;
-  action?: Link;
-  footnote?: string;
-  anchor?: string;
-};
-
 export type StatsSection = {
   _type: "statsSection";
   eyebrow?: string;
@@ -256,70 +309,6 @@ export type StepsSection = {
     } & Step
   >;
   link?: Link;
-  anchor?: string;
-};
-
-export type ComparisonRowReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "comparisonRow";
-};
-
-export type ComparisonTableSection = {
-  _type: "comparisonTableSection";
-  eyebrow?: string;
-  heading?: string;
-  intro?: string;
-  featureLabel?: string;
-  ourLabel?: string;
-  competitorLabel?: string;
-  rows?: Array<
-    {
-      _key: string;
-    } & ComparisonRowReference
-  >;
-  link?: Link;
-  anchor?: string;
-};
-
-export type FaqReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "faq";
-};
-
-export type FaqSection = {
-  _type: "faqSection";
-  eyebrow?: string;
-  heading?: string;
-  intro?: string;
-  items?: Array<
-    {
-      _key: string;
-    } & FaqReference
-  >;
-  anchor?: string;
-};
-
-export type TestimonialReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "testimonial";
-};
-
-export type TestimonialsSection = {
-  _type: "testimonialsSection";
-  eyebrow?: string;
-  heading?: string;
-  intro?: string;
-  testimonials?: Array<
-    {
-      _key: string;
-    } & TestimonialReference
-  >;
   anchor?: string;
 };
 
@@ -362,6 +351,17 @@ export type FeatureGridSection = {
       _key: string;
     } & FeatureCard
   >;
+  anchor?: string;
+};
+
+export type CountdownSection = {
+  _type: "countdownSection";
+  heading?: string;
+  text?: string;
+  daysLabel?: string;
+  hoursLabel?: string;
+  minutesLabel?: string;
+  secondsLabel?: string;
   anchor?: string;
 };
 
@@ -761,6 +761,9 @@ export type Page = {
       } & HeroSection)
     | ({
         _key: string;
+      } & CountdownSection)
+    | ({
+        _key: string;
       } & FeatureGridSection)
     | ({
         _key: string;
@@ -770,28 +773,10 @@ export type Page = {
       } & ChallengeSolutionSection)
     | ({
         _key: string;
-      } & TestimonialsSection)
-    | ({
-        _key: string;
-      } & FaqSection)
-    | ({
-        _key: string;
-      } & ComparisonTableSection)
-    | ({
-        _key: string;
       } & StepsSection)
     | ({
         _key: string;
       } & StatsSection)
-    | ({
-        _key: string;
-      } & PricingSection)
-    | ({
-        _key: string;
-      } & CtaSection)
-    | ({
-        _key: string;
-      } & RichTextSection)
     | ({
         _key: string;
       } & PlatformListSection)
@@ -800,19 +785,28 @@ export type Page = {
       } & DashboardSection)
     | ({
         _key: string;
-      } & CountdownSection)
+      } & RichTextSection)
     | ({
         _key: string;
       } & RulesSection)
     | ({
         _key: string;
-      } & DisclosureSection)
+      } & TestimonialsSection)
     | ({
         _key: string;
-      } & ResourceGridSection)
+      } & ComparisonTableSection)
     | ({
         _key: string;
-      } & LegalDocumentSection)
+      } & FaqSection)
+    | ({
+        _key: string;
+      } & PricingSection)
+    | ({
+        _key: string;
+      } & GuideOfferSection)
+    | ({
+        _key: string;
+      } & CtaSection)
     | ({
         _key: string;
       } & ContactFormSection)
@@ -824,10 +818,16 @@ export type Page = {
       } & GiveawayFormSection)
     | ({
         _key: string;
-      } & GuideOfferSection)
+      } & NewsletterSection)
     | ({
         _key: string;
-      } & NewsletterSection)
+      } & ResourceGridSection)
+    | ({
+        _key: string;
+      } & LegalDocumentSection)
+    | ({
+        _key: string;
+      } & DisclosureSection)
   >;
   seo?: Seo;
 };
@@ -985,34 +985,34 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
-  | NewsletterSection
-  | GuideOfferSection
-  | GiveawayFormSection
-  | QualificationFormSection
-  | ContactFormSection
+  | DisclosureSection
   | LegalEmbedReference
   | LegalDocumentSection
   | ResourceReference
   | ResourceGridSection
-  | DisclosureSection
-  | RulesSection
-  | CountdownSection
-  | DashboardSection
-  | PlatformListSection
-  | RichTextSection
+  | NewsletterSection
+  | GiveawayFormSection
+  | QualificationFormSection
+  | ContactFormSection
   | CtaSection
+  | GuideOfferSection
   | PricingSection
-  | StatsSection
-  | StepsSection
-  | ComparisonRowReference
-  | ComparisonTableSection
   | FaqReference
   | FaqSection
+  | ComparisonRowReference
+  | ComparisonTableSection
   | TestimonialReference
   | TestimonialsSection
+  | RulesSection
+  | RichTextSection
+  | DashboardSection
+  | PlatformListSection
+  | StatsSection
+  | StepsSection
   | ChallengeSolutionSection
   | PillarsSection
   | FeatureGridSection
+  | CountdownSection
   | HeroSection
   | MockRegistrant
   | MockCampaign

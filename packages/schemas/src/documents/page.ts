@@ -3,40 +3,9 @@ import { defineArrayMember, defineField, defineType } from 'sanity'
 import { validatePagePath } from '../lib/addressRules'
 import { listOptions, stringField } from '../lib/fields'
 import { uniqueSlugRule } from '../lib/validation'
-import { type SectionTypeName, sectionTypes } from '../sections'
+import { SECTION_INSERT_GROUPS, sectionTypes } from '../sections'
 
 export const PAGE_FOOTERS = ['full', 'simple'] as const
-
-const sectionGroups: { name: string; title: string; of: SectionTypeName[] }[] = [
-  { name: 'intro', title: 'Intro', of: ['heroSection', 'countdownSection'] },
-  {
-    name: 'content',
-    title: 'Content',
-    of: [
-      'featureGridSection',
-      'pillarsSection',
-      'challengeSolutionSection',
-      'stepsSection',
-      'statsSection',
-      'platformListSection',
-      'dashboardSection',
-      'richTextSection',
-      'rulesSection',
-    ],
-  },
-  { name: 'proof', title: 'Proof', of: ['testimonialsSection', 'comparisonTableSection', 'faqSection'] },
-  { name: 'offers', title: 'Offers and calls to action', of: ['pricingSection', 'guideOfferSection', 'ctaSection'] },
-  {
-    name: 'forms',
-    title: 'Forms',
-    of: ['contactFormSection', 'qualificationFormSection', 'giveawayFormSection', 'newsletterSection'],
-  },
-  {
-    name: 'library',
-    title: 'Resources and legal',
-    of: ['resourceGridSection', 'legalDocumentSection', 'disclosureSection'],
-  },
-]
 
 const toPath = (input: string) =>
   `/${input
@@ -81,7 +50,17 @@ export const page = defineType({
       type: 'array',
       description: 'The blocks of the page, from top to bottom.',
       of: sectionTypes.map((section) => defineArrayMember({ type: section.name })),
-      options: { insertMenu: { filter: true, groups: sectionGroups, views: [{ name: 'list' }] } },
+      options: {
+        insertMenu: {
+          filter: true,
+          groups: SECTION_INSERT_GROUPS.map(({ name, title, of }) => ({
+            name,
+            title,
+            of: of.map((type) => type.name),
+          })),
+          views: [{ name: 'list' }],
+        },
+      },
     }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],

@@ -23,89 +23,43 @@ import { statsSection } from './StatsSection'
 import { stepsSection } from './StepsSection'
 import { testimonialsSection } from './TestimonialsSection'
 
-export const sectionTypes = [
-  heroSection,
-  featureGridSection,
-  pillarsSection,
-  challengeSolutionSection,
-  testimonialsSection,
-  faqSection,
-  comparisonTableSection,
-  stepsSection,
-  statsSection,
-  pricingSection,
-  ctaSection,
-  richTextSection,
-  platformListSection,
-  dashboardSection,
-  countdownSection,
-  rulesSection,
-  disclosureSection,
-  resourceGridSection,
-  legalDocumentSection,
-  contactFormSection,
-  qualificationFormSection,
-  giveawayFormSection,
-  guideOfferSection,
-  newsletterSection,
-]
+/**
+ * Every section type, under the heading the page's "Add item" menu shows it (in this order). A new section
+ * type is imported above and added to one group; the page's sections, the type names and the menu follow.
+ */
+export const SECTION_INSERT_GROUPS = [
+  { name: 'intro', title: 'Intro', of: [heroSection, countdownSection] },
+  {
+    name: 'content',
+    title: 'Content',
+    of: [
+      featureGridSection,
+      pillarsSection,
+      challengeSolutionSection,
+      stepsSection,
+      statsSection,
+      platformListSection,
+      dashboardSection,
+      richTextSection,
+      rulesSection,
+    ],
+  },
+  { name: 'proof', title: 'Proof', of: [testimonialsSection, comparisonTableSection, faqSection] },
+  { name: 'offers', title: 'Offers and calls to action', of: [pricingSection, guideOfferSection, ctaSection] },
+  {
+    name: 'forms',
+    title: 'Forms',
+    of: [contactFormSection, qualificationFormSection, giveawayFormSection, newsletterSection],
+  },
+  { name: 'library', title: 'Resources and legal', of: [resourceGridSection, legalDocumentSection, disclosureSection] },
+] as const
 
-export const SECTION_TYPE_NAMES = [
-  'heroSection',
-  'featureGridSection',
-  'pillarsSection',
-  'challengeSolutionSection',
-  'testimonialsSection',
-  'faqSection',
-  'comparisonTableSection',
-  'stepsSection',
-  'statsSection',
-  'pricingSection',
-  'ctaSection',
-  'richTextSection',
-  'platformListSection',
-  'dashboardSection',
-  'countdownSection',
-  'rulesSection',
-  'disclosureSection',
-  'resourceGridSection',
-  'legalDocumentSection',
-  'contactFormSection',
-  'qualificationFormSection',
-  'giveawayFormSection',
-  'guideOfferSection',
-  'newsletterSection',
-] as const satisfies readonly (typeof sectionTypes)[number]['name'][]
+type SectionSchema = (typeof SECTION_INSERT_GROUPS)[number]['of'][number]
 
-export type SectionTypeName = (typeof SECTION_TYPE_NAMES)[number]
+export const sectionTypes: SectionSchema[] = SECTION_INSERT_GROUPS.flatMap(
+  (group): readonly SectionSchema[] => group.of,
+)
 
-// Compile-time check that every schema in sectionTypes is also listed in SECTION_TYPE_NAMES.
-const allSectionsNamed: readonly SectionTypeName[] = sectionTypes.map((type) => type.name)
-void allSectionsNamed
+export type SectionTypeName = SectionSchema['name']
 
-export {
-  challengeSolutionSection,
-  comparisonTableSection,
-  contactFormSection,
-  countdownSection,
-  ctaSection,
-  dashboardSection,
-  disclosureSection,
-  faqSection,
-  featureGridSection,
-  giveawayFormSection,
-  guideOfferSection,
-  heroSection,
-  legalDocumentSection,
-  newsletterSection,
-  pillarsSection,
-  platformListSection,
-  pricingSection,
-  qualificationFormSection,
-  resourceGridSection,
-  richTextSection,
-  rulesSection,
-  statsSection,
-  stepsSection,
-  testimonialsSection,
-}
+export const SECTION_TYPE_NAMES: readonly SectionTypeName[] = sectionTypes.map((type) => type.name)
