@@ -1,8 +1,9 @@
 import { CircleCheck, CircleX } from 'lucide-react'
 import styled, { css } from 'styled-components'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
 import { SectionLink } from './SectionLink'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 type Side = 'challenge' | 'solution'
@@ -10,7 +11,7 @@ type Side = 'challenge' | 'solution'
 /** The visitor's problems set against how the offer solves them, in two contrasting columns. */
 export function ChallengeSolutionSection({ section, isPageHeading }: SectionProps<'challengeSolutionSection'>) {
   const { eyebrow, heading, intro, challengeTitle, challenges, solutionTitle, solutions, link, anchor } = section
-  const columnHeading = isPageHeading ? 'h2' : 'h3'
+  const columnHeading = headingLevels(isPageHeading).item
   return (
     <SectionShell
       anchor={anchor}

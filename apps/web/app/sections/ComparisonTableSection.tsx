@@ -2,8 +2,8 @@ import { CircleCheck, CircleX } from 'lucide-react'
 import { useId } from 'react'
 import styled from 'styled-components'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
 import { SectionLink } from './SectionLink'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** The offer against a competitor, feature by feature, as a real data table that scrolls sideways on phones. */

@@ -5,7 +5,8 @@ import { Container } from '../components/Container'
 import { SmartLink } from '../components/SmartLink'
 import { FormCard, FormCardHeader } from '../forms/shared/FormCard'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { Band } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
@@ -13,7 +14,7 @@ const ContactForm = lazy(() => import('../forms/contact/ContactForm'))
 
 /** The contact page's message form, beside the direct contact details and the response-time promise. */
 export function ContactFormSection({ section, settings, isPageHeading }: SectionProps<'contactFormSection'>) {
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   const email = settings.contactEmail
   const phone = settings.contactPhone
   return (

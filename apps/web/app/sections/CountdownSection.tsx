@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -46,7 +47,7 @@ export function CountdownSection({ section, settings, isPageHeading }: SectionPr
     { label: section.minutesLabel, value: Math.floor((remaining % HOUR) / MINUTE) },
     { label: section.secondsLabel, value: Math.floor((remaining % MINUTE) / SECOND) },
   ]
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   return (
     <Banner id={anchor ?? undefined}>
       <Inner>

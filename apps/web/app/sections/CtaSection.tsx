@@ -1,11 +1,11 @@
 import styled, { css } from 'styled-components'
-import { ButtonLink, type ButtonVariant } from '../components/Button'
+import { ActionButtons } from '../components/ActionButtons'
 import { Container } from '../components/Container'
 import type { SectionOf } from '../content/types'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 
 type Tone = NonNullable<SectionOf<'ctaSection'>['tone']>
-type LinkStyle = 'primary' | 'secondary' | 'ghost' | undefined
 
 /** The closing invitation to act: a brand-coloured band, or a quiet panel on a light page. */
 export function CtaSection({ section, isPageHeading }: SectionProps<'ctaSection'>) {
@@ -15,21 +15,11 @@ export function CtaSection({ section, isPageHeading }: SectionProps<'ctaSection'
     <Band id={anchor ?? undefined} $tone={tone}>
       <Container>
         <Panel $tone={tone}>
-          {heading && <Heading as={isPageHeading ? 'h1' : 'h2'}>{heading}</Heading>}
+          {heading && <Heading as={headingLevels(isPageHeading).section}>{heading}</Heading>}
           {text && <Text>{text}</Text>}
           {actions && actions.length > 0 && (
             <Actions>
-              {actions.map((action, index) => (
-                <ButtonLink
-                  key={action._key}
-                  href={action.href}
-                  openInNewTab={action.openInNewTab}
-                  $size="lg"
-                  $variant={buttonVariant(tone, action.style, index)}
-                >
-                  {action.label}
-                </ButtonLink>
-              ))}
+              <ActionButtons actions={actions} surface={tone === 'brand' ? 'brand' : 'light'} size="lg" />
             </Actions>
           )}
           {note && <Note>{note}</Note>}
@@ -37,13 +27,6 @@ export function CtaSection({ section, isPageHeading }: SectionProps<'ctaSection'
       </Container>
     </Band>
   )
-}
-
-/** On the brand band the main action turns white so it stands out from the blue behind it. */
-function buttonVariant(tone: Tone, style: LinkStyle, index: number): ButtonVariant {
-  const primary = style === 'primary' || (!style && index === 0)
-  if (tone === 'brand') return primary ? 'secondary' : 'onDark'
-  return primary ? 'primary' : (style ?? 'secondary')
 }
 
 const Band = styled.section<{ $tone: Tone }>`

@@ -1,17 +1,18 @@
 import { CheckCircle2 } from 'lucide-react'
 import styled, { css } from 'styled-components'
-import { ButtonLink, type ButtonVariant } from '../components/Button'
+import { ActionButtons } from '../components/ActionButtons'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'
 import { DashboardFigure } from './dashboard/DashboardFigure'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { Band, Eyebrow } from './SectionShell'
 
 /** A product showcase: copy and buttons beside an illustrative dashboard; `reverse` puts the dashboard first on desktop. */
 export function DashboardSection({ section, isPageHeading }: SectionProps<'dashboardSection'>) {
   const { eyebrow, heading, text, points, actions, dashboard, anchor } = section
   const reverse = Boolean(section.reverse)
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   return (
     // Alternating showcases alternate their band too, so consecutive ones stay distinct.
     <Band id={anchor ?? undefined} $tone={reverse ? 'alt' : 'light'}>
@@ -34,16 +35,7 @@ export function DashboardSection({ section, isPageHeading }: SectionProps<'dashb
             )}
             {actions && actions.length > 0 && (
               <Actions>
-                {actions.map((action, index) => (
-                  <ButtonLink
-                    key={action._key}
-                    href={action.href}
-                    openInNewTab={action.openInNewTab}
-                    $variant={buttonVariant(action.style, index)}
-                  >
-                    {action.label}
-                  </ButtonLink>
-                ))}
+                <ActionButtons actions={actions} surface="light" />
               </Actions>
             )}
           </Copy>
@@ -52,11 +44,6 @@ export function DashboardSection({ section, isPageHeading }: SectionProps<'dashb
       </Container>
     </Band>
   )
-}
-
-function buttonVariant(style: string | undefined, index: number): ButtonVariant {
-  if (style === 'primary' || style === 'secondary' || style === 'ghost') return style
-  return index === 0 ? 'primary' : 'secondary'
 }
 
 const Layout = styled.div<{ $reverse: boolean }>`

@@ -1,13 +1,14 @@
 import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { RichText } from '../components/RichText'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { Band } from './SectionShell'
 
 /** Small print (legal disclosure) on a quiet band at the foot of a page. */
 export function DisclosureSection({ section, isPageHeading }: SectionProps<'disclosureSection'>) {
   const { heading, body, anchor } = section
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   return (
     <Quiet id={anchor ?? undefined} $tone="alt">
       <Container $narrow>

@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
 import styled from 'styled-components'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /**
@@ -12,7 +13,7 @@ import { SectionShell } from './SectionShell'
 export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'>) {
   const { eyebrow, heading, intro, items, anchor } = section
   const accordionName = useId()
-  const QuestionHeading = isPageHeading ? 'h2' : 'h3'
+  const QuestionHeading = headingLevels(isPageHeading).item
   const faqs = (items ?? []).filter((item) => item.question)
 
   return (

@@ -4,7 +4,8 @@ import { Icon } from '../components/Icon'
 import { SmartLink } from '../components/SmartLink'
 import type { SectionOf } from '../content/types'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 type FeatureGrid = SectionOf<'featureGridSection'>
@@ -17,7 +18,7 @@ export function FeatureGridSection({ section, isPageHeading }: SectionProps<'fea
   const { eyebrow, heading, intro, items, anchor } = section
   const variant = section.variant ?? 'cards'
   const columns = section.columns ?? 3
-  const cardHeading = isPageHeading ? 'h2' : 'h3'
+  const cardHeading = headingLevels(isPageHeading).item
   return (
     <SectionShell
       anchor={anchor}

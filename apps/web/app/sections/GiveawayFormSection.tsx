@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import styled from 'styled-components'
 import { FormCard } from '../forms/shared/FormCard'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.

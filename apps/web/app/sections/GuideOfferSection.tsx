@@ -4,7 +4,8 @@ import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { FormCard } from '../forms/shared/FormCard'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { Band, Eyebrow } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
@@ -13,7 +14,7 @@ const GuideOfferForm = lazy(() => import('../forms/guideOffer/GuideOfferForm'))
 /** The paid sales guide: what it covers, the reduced price, and the order form with its guarantee. */
 export function GuideOfferSection({ section, isPageHeading }: SectionProps<'guideOfferSection'>) {
   const { eyebrow, heading, text, originalPrice, price, points, guarantee, anchor } = section
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   return (
     <OfferBand id={anchor ?? undefined} $tone="dark">
       <Layout>

@@ -1,15 +1,16 @@
 import { CheckCircle2 } from 'lucide-react'
 import styled, { css } from 'styled-components'
-import { ButtonLink, type ButtonVariant } from '../components/Button'
+import { ActionButtons } from '../components/ActionButtons'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 
 /** The opening band of a page: headline (the page's h1), text, calls to action and trust points. */
 export function HeroSection({ section, isPageHeading }: SectionProps<'heroSection'>) {
   const { eyebrow, heading = '', highlight, text, actions, highlights, backgroundImage, badge, anchor } = section
   const align = section.align ?? 'left'
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   return (
     <Hero id={anchor ?? undefined} $image={backgroundImage?.src}>
       <Inner $align={align}>
@@ -19,17 +20,7 @@ export function HeroSection({ section, isPageHeading }: SectionProps<'heroSectio
         {text && <Lead>{text}</Lead>}
         {actions && actions.length > 0 && (
           <Actions $align={align}>
-            {actions.map((action, index) => (
-              <ButtonLink
-                key={action._key}
-                href={action.href}
-                openInNewTab={action.openInNewTab}
-                $size="lg"
-                $variant={heroButtonVariant(action.style, index)}
-              >
-                {action.label}
-              </ButtonLink>
-            ))}
+            <ActionButtons actions={actions} surface="dark" size="lg" />
           </Actions>
         )}
         {highlights && highlights.length > 0 && (
@@ -45,11 +36,6 @@ export function HeroSection({ section, isPageHeading }: SectionProps<'heroSectio
       </Inner>
     </Hero>
   )
-}
-
-function heroButtonVariant(style: string | undefined, index: number): ButtonVariant {
-  if (style === 'primary' || (!style && index === 0)) return 'primary'
-  return 'onDark'
 }
 
 function withHighlight(heading: string, highlight: string | undefined) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** Only an https document may be embedded: anything else is shown as nothing. */

@@ -4,13 +4,14 @@ import styled from 'styled-components'
 import { Button } from '../components/Button'
 import { Container } from '../components/Container'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { Band } from './SectionShell'
 
 /** The "Stay Updated" box. Subscribing is not connected to anything yet (SPEC section 7): no call, no message. */
 export function NewsletterSection({ section, isPageHeading }: SectionProps<'newsletterSection'>) {
   const { heading, text, emailLabel, emailPlaceholder, submitLabel, note, anchor } = section
-  const Heading = isPageHeading ? 'h1' : 'h2'
+  const Heading = headingLevels(isPageHeading).section
   const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault()
   return (
     <Band id={anchor ?? undefined} $tone="light">

@@ -2,14 +2,15 @@ import { CircleCheck } from 'lucide-react'
 import styled from 'styled-components'
 import { Icon } from '../components/Icon'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
 import { SectionLink } from './SectionLink'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** The offer's pillars side by side, each with its label, promise and what it includes. */
 export function PillarsSection({ section, isPageHeading }: SectionProps<'pillarsSection'>) {
   const { eyebrow, heading, intro, pillars, link, anchor } = section
-  const PillarTitle = isPageHeading ? 'h2' : 'h3'
+  const PillarTitle = headingLevels(isPageHeading).item
   return (
     <SectionShell
       anchor={anchor}

@@ -1,13 +1,14 @@
 import styled from 'styled-components'
 import { Icon } from '../components/Icon'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** The advertising platforms used, each with what it is good for and the ad formats run there. */
 export function PlatformListSection({ section, isPageHeading }: SectionProps<'platformListSection'>) {
   const { eyebrow, heading, intro, platforms, anchor } = section
-  const PlatformName = isPageHeading ? 'h2' : 'h3'
+  const PlatformName = headingLevels(isPageHeading).item
   return (
     <SectionShell
       anchor={anchor}

@@ -2,7 +2,8 @@ import { Check, ShieldCheck } from 'lucide-react'
 import styled from 'styled-components'
 import { ButtonLink } from '../components/Button'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** One plan's price card: the price (and the crossed-out price it replaces), what it includes and how to buy. */
@@ -32,7 +33,7 @@ export function PricingSection({ section, isPageHeading }: SectionProps<'pricing
     >
       <Card>
         <Summary>
-          {planName && <PlanName as={isPageHeading ? 'h2' : 'h3'}>{planName}</PlanName>}
+          {planName && <PlanName as={headingLevels(isPageHeading).item}>{planName}</PlanName>}
           <PriceLine>
             {originalPrice && <OriginalPrice>{originalPrice}</OriginalPrice>}
             {price && <Price>{price}</Price>}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 // The questionnaire and its form libraries load in their own chunk, only on the page that has it.
@@ -23,7 +24,7 @@ export function QualificationFormSection({
         <QualificationForm
           section={section}
           phone={settings.contactPhone ?? ''}
-          headingLevel={isPageHeading ? 'h2' : 'h3'}
+          headingLevel={headingLevels(isPageHeading).item}
         />
       </Suspense>
     </SectionShell>

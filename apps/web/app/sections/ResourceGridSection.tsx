@@ -4,7 +4,7 @@ import { PublishedDate, ReadTime, ResourceMeta } from '../components/ResourceMet
 import { SmartLink } from '../components/SmartLink'
 import type { SectionOf } from '../content/types'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 type ResourceCard = NonNullable<SectionOf<'resourceGridSection'>['resources']>[number]

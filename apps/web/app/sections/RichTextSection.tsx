@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react'
 import styled from 'styled-components'
 import { RichText } from '../components/RichText'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** A passage of formatted text, with an optional box of key points beside it. */

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** Official rules as a numbered list. */

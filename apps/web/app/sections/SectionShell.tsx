@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import styled, { css } from 'styled-components'
 import { Container } from '../components/Container'
+import { headingLevels } from './headingLevels'
 
 export type SectionTone = 'light' | 'alt' | 'dark'
 
@@ -36,7 +37,7 @@ export function SectionShell({
         {hasHeader && (
           <Header $align={align}>
             {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
-            {heading && <Heading as={isPageHeading ? 'h1' : 'h2'}>{heading}</Heading>}
+            {heading && <Heading as={headingLevels(isPageHeading).section}>{heading}</Heading>}
             {intro && <Intro>{intro}</Intro>}
           </Header>
         )}

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** A row of headline numbers on a dark band, each with what it measures and a line of context. */

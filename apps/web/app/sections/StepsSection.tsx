@@ -3,8 +3,9 @@ import styled, { css } from 'styled-components'
 import { Icon } from '../components/Icon'
 import type { SectionOf } from '../content/types'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import { headingLevels } from './headingLevels'
 import { SectionLink } from './SectionLink'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 type Steps = SectionOf<'stepsSection'>
@@ -19,7 +20,7 @@ export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSect
   const { eyebrow, heading, intro, steps, link, anchor } = section
   const variant = section.variant ?? 'cards'
   const items = steps ?? []
-  const stepHeading = isPageHeading ? 'h2' : 'h3'
+  const stepHeading = headingLevels(isPageHeading).item
   return (
     <SectionShell
       anchor={anchor}

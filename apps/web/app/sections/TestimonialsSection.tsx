@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react'
 import styled from 'styled-components'
 import { media } from '../theme/theme'
-import type { SectionProps } from './registry'
+import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 /** Client quotes, each led by the result that client achieved. */

@@ -1,13 +1,7 @@
 import type { ComponentType } from 'react'
-import type { SectionOf, SectionType, SiteSettings } from '../content/types'
+import type { SectionType } from '../content/types'
 import { type LazyComponent, lazyComponent } from '../islands/lazyComponent'
-
-/** `isPageHeading`: this section's heading is the page's one h1 (see pageHeadingIndex). */
-export type SectionProps<T extends SectionType> = {
-  section: SectionOf<T>
-  settings: SiteSettings
-  isPageHeading: boolean
-}
+import type { SectionProps } from './SectionProps'
 
 export interface SectionEntry<T extends SectionType> {
   /** The component, of the same name as the type, in a module of its own that loads on demand. */

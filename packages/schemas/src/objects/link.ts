@@ -24,7 +24,8 @@ export const link = defineType({
       name: 'style',
       title: 'Style',
       type: 'string',
-      description: 'How the link is drawn where it is shown as a button.',
+      description:
+        'How the link is drawn where it is shown as a button. Left unset, the first button is the main action and the others are plain.',
       options: { list: listOptions(LINK_STYLES), layout: 'radio', direction: 'horizontal' },
     }),
     defineField({
