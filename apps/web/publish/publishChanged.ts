@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { getContentClient } from '../app/content/client.server'
 import { loadSiteManifest } from '../app/content/paths.server'
@@ -8,7 +8,14 @@ import { siteUrl } from '../app/content/siteUrl.server'
 import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSecurityPolicy.ts'
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
-import { type PublishState, readPublishState, writePublishState } from './publishState.ts'
+import {
+  type PublishState,
+  previousDir,
+  readPublishState,
+  recoverInterruptedPublish,
+  stagingDir,
+  switchPublishedSite,
+} from './publishState.ts'
 import { renderRoutes, routeFiles } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
 
@@ -49,6 +56,7 @@ export async function publishChanged({
 }): Promise<PublishResult> {
   const started = performance.now()
   const documents = [...new Set(documentIds.map((id) => id.replace(/^drafts\./, '')))].sort()
+  recoverInterruptedPublish(buildDir, outDir)
   const state = readPublishState(buildDir)
   if (siteUrl() !== state.siteUrl)
     throw new Error(
@@ -71,7 +79,7 @@ export async function publishChanged({
 
   const after = routeDocumentsAfter(manifest.routes, state.routes, changedDocuments)
   const { render, remove } = routesToPublish(documents, state.routes, after)
-  const staging = `${outDir}.next`
+  const staging = stagingDir(outDir)
   rmSync(staging, { recursive: true, force: true })
   const [rendered] = await Promise.all([renderRoutes(buildDir, render), copyAsHardLinks(outDir, staging)])
   const routes: PublishState['routes'] = {}
@@ -101,12 +109,8 @@ export async function publishChanged({
   if (sitemapChanged && state.indexable)
     replaceFile(join(staging, 'sitemap.xml'), sitemapXml(manifest.routePaths, state.siteUrl))
 
-  const previous = `${outDir}.previous`
-  rmSync(previous, { recursive: true, force: true })
-  renameSync(outDir, previous)
-  renameSync(staging, outDir)
+  switchPublishedSite(buildDir, outDir, { ...state, routes })
   const durationMs = performance.now() - started
-  writePublishState(buildDir, { ...state, routes })
   return {
     kind: 'published',
     documents,
@@ -114,7 +118,7 @@ export async function publishChanged({
     removed: remove,
     sitemapChanged,
     durationMs,
-    previousSite: previous,
+    previousSite: previousDir(outDir),
   }
 }
 

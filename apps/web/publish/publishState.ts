@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { CspSources } from '../vite/contentSecurityPolicy.ts'
 
 /** What the publisher knows of one published route. */
@@ -35,6 +35,13 @@ export function serverBuildCopyDir(buildDir: string): string {
 }
 
 const stateFile = (buildDir: string) => join(publisherDir(buildDir), 'state.json')
+/** The state of a site being switched in: written before the switch, renamed over state.json after it. */
+const pendingStateFile = (buildDir: string) => join(publisherDir(buildDir), 'state.next.json')
+
+/** Where the next site is assembled, beside the published one. */
+export const stagingDir = (outDir: string) => `${outDir}.next`
+/** Where the replaced site is kept until the caller deletes it. */
+export const previousDir = (outDir: string) => `${outDir}.previous`
 
 export function readPublishState(buildDir: string): PublishState {
   const file = stateFile(buildDir)
@@ -42,9 +49,39 @@ export function readPublishState(buildDir: string): PublishState {
   return JSON.parse(readFileSync(file, 'utf8')) as PublishState
 }
 
+/** After a full build: its state, which also ends whatever an interrupted publish left. */
 export function writePublishState(buildDir: string, state: PublishState): void {
-  const file = stateFile(buildDir)
-  mkdirSync(publisherDir(buildDir), { recursive: true })
+  writeStateFile(stateFile(buildDir), state)
+  rmSync(pendingStateFile(buildDir), { force: true })
+}
+
+/**
+ * Puts the staged site in place of the published one together with the state that describes it, in steps
+ * a crash cannot split: the new state is written aside, the two sites swap by renaming, then the state is
+ * renamed into place. Whatever step a crash stops at, recoverInterruptedPublish settles it on the next run.
+ */
+export function switchPublishedSite(buildDir: string, outDir: string, state: PublishState): void {
+  writeStateFile(pendingStateFile(buildDir), state)
+  rmSync(previousDir(outDir), { recursive: true, force: true })
+  renameSync(outDir, previousDir(outDir))
+  renameSync(stagingDir(outDir), outDir)
+  renameSync(pendingStateFile(buildDir), stateFile(buildDir))
+}
+
+/**
+ * Settles a publish that stopped inside switchPublishedSite: a site renamed aside and not replaced comes
+ * back; a pending state is kept when its site went live (the staged site is gone) and dropped otherwise.
+ */
+export function recoverInterruptedPublish(buildDir: string, outDir: string): void {
+  if (!existsSync(outDir) && existsSync(previousDir(outDir))) renameSync(previousDir(outDir), outDir)
+  const pending = pendingStateFile(buildDir)
+  if (!existsSync(pending)) return
+  if (existsSync(stagingDir(outDir))) rmSync(pending)
+  else renameSync(pending, stateFile(buildDir))
+}
+
+function writeStateFile(file: string, state: PublishState): void {
+  mkdirSync(dirname(file), { recursive: true })
   writeFileSync(`${file}.tmp`, JSON.stringify(state))
   renameSync(`${file}.tmp`, file)
 }
