@@ -9,6 +9,9 @@ import { gzipSync } from 'node:zlib'
  */
 export const HOME_JS_BUDGET_KB = 134
 
+/** Issue 15's goal for the same figure; the benchmark reports against it. */
+export const HOME_JS_GOAL_KB = 125
+
 export interface ScriptSize {
   /** Path as the browser requests it, e.g. /assets/entry.client-abc.js. */
   path: string

@@ -23,6 +23,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     routes: { type: 'string' },
     out: { type: 'string', default: 'results.md' },
+    // Half the time: only the production build, without the client-only SPA it is compared with.
+    'prerendered-only': { type: 'boolean', default: false },
   },
 })
 const runs = Number(values.runs)
@@ -37,9 +39,8 @@ log('building the prerendered site (production build)…')
 const prerendered = await buildPrerendered(origin('prerendered'))
 const allRoutes = sitemapPaths(join(prerendered.siteDir, 'sitemap.xml'))
 const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : allRoutes
-log(`building the client-only site (fetches content from ${contentApi.origin})…`)
-const clientOnly = await buildClientOnly(contentApi.origin, allRoutes)
-const variants: BuiltVariant[] = [prerendered, clientOnly]
+const clientOnly = values['prerendered-only'] ? undefined : await buildClientOnlyVariant()
+const variants: BuiltVariant[] = clientOnly ? [prerendered, clientOnly] : [prerendered]
 
 const servers: StaticServer[] = []
 for (const variant of variants)
@@ -93,13 +94,18 @@ const summary = writeLighthouseReport(join(benchDir, values.out), {
   homeScripts: {
     declared: initialScripts(prerendered.siteDir, 'index.html'),
     loaded: loadedScripts(prerendered, '/'),
-    clientOnlyLoaded: loadedScripts(clientOnly, '/'),
+    clientOnlyLoaded: clientOnly ? loadedScripts(clientOnly, '/') : [],
   },
   libraryChunks: libraryChunks(prerendered.siteDir),
   formRoutes: await listFormRoutes(seedFile),
-  buildMs: { prerendered: prerendered.buildMs, clientOnly: clientOnly.buildMs },
+  buildMs: { prerendered: prerendered.buildMs, clientOnly: clientOnly?.buildMs },
 })
 console.log(summary)
+
+function buildClientOnlyVariant(): Promise<BuiltVariant> {
+  log(`building the client-only site (fetches content from ${contentApi.origin})…`)
+  return buildClientOnly(contentApi.origin, allRoutes)
+}
 
 /** The same-origin scripts Lighthouse saw a route load, in any run; empty when the route was not measured. */
 function loadedScripts(variant: BuiltVariant, route: string): ScriptSize[] {
