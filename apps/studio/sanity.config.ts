@@ -13,6 +13,17 @@ const singletons = new Set<string>(SINGLETON_TYPES)
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 // Documents with an address of their own: publishing one at a new address redirects the old one.
 const ROUTED_TYPES = new Set(['page', 'resource'])
+// Against the local Content Lake (no project), the features it does not model are switched off, so the
+// Studio does not offer an editor a comment, task, release or scheduled draft that would go nowhere.
+const offline = Boolean(studioEnv.apiHost)
+const unmodelledFeatures = offline
+  ? {
+      tasks: { enabled: false },
+      releases: { enabled: false },
+      scheduledDrafts: { enabled: false },
+      announcements: { enabled: false },
+    }
+  : {}
 
 export default defineConfig({
   name: 'default',
@@ -20,6 +31,7 @@ export default defineConfig({
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
   ...(studioEnv.apiHost ? { apiHost: studioEnv.apiHost } : {}),
+  ...unmodelledFeatures,
   plugins: [
     structureTool({ structure }),
     presentationTool({
@@ -44,6 +56,7 @@ export default defineConfig({
     ],
   },
   document: {
+    comments: { enabled: !offline },
     actions: (actions, { schemaType }) => {
       if (singletons.has(schemaType)) return actions.filter(({ action }) => action && singletonActions.has(action))
       if (!ROUTED_TYPES.has(schemaType)) return actions
