@@ -225,6 +225,15 @@ describe('listen', () => {
     expect(data).not.toHaveProperty('result')
     controller.abort()
   })
+
+  it('gives the connection of a Studio list listener back after welcome, asking it to reconnect and fetch again', async () => {
+    const query = encodeURIComponent('*[_type == $type]')
+    const response = await call(
+      `/data/listen/production?query=${query}&$type=${encodeURIComponent('"page"')}&tag=sanity.studio.listen-search-query`,
+    )
+    const body = await response.text()
+    expect(body).toMatch(/^event: welcome\ndata: \{"listenerName":"lake-\d+"\}\n\nretry: 2000\n\n$/)
+  })
 })
 
 describe('a local server that writes files must not become a door', () => {

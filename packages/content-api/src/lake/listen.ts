@@ -8,6 +8,8 @@ export interface ListenOptions {
   includeResult: boolean
   includePreviousRevision: boolean
   mendozaEffects: boolean
+  /** The request tag, e.g. `sanity.studio.listen-search-query`. */
+  tag: string
 }
 
 export function listenOptionsFrom(url: URL): ListenOptions {
@@ -24,11 +26,23 @@ export function listenOptionsFrom(url: URL): ListenOptions {
     includeResult: url.searchParams.get('includeResult') !== 'false',
     includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
     mendozaEffects: url.searchParams.get('effectFormat') === 'mendoza',
+    tag: url.searchParams.get('tag') ?? '',
   }
 }
 
 /** Types of features the lake does not model: tasks, content releases, comments, Canvas links. */
 const UNMODELLED_TYPES = /tasks\.task|system\.release|_type == "comment"|sanity\.canvas/
+
+/**
+ * Studio listeners that fetch their answer again whenever their stream reconnects: document lists, the
+ * preview's document sets, a document's referring documents. A browser opens at most six HTTP/1.1
+ * connections to one host (Sanity's API speaks HTTP/2), and one document in the published view opened more
+ * listeners than that, so its requests queued for ever. These give their connection back after `welcome`
+ * and come back shortly, fetching again: a poll. The documents being edited and the global preview listener
+ * stay connected and hear every mutation.
+ */
+const POLLED_LISTENERS = /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents)$/
+const POLL_INTERVAL_MS = 2_000
 
 /**
  * Sanity's listen endpoint as a server-sent event stream: `welcome`, then one `mutation` event for
@@ -60,9 +74,13 @@ export function listenStream(
       }
       send(`event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`)
       if (UNMODELLED_TYPES.test(options.query)) {
-        // Browsers open at most six HTTP/1.1 connections to one host, and every open listener holds one:
-        // listeners for features the lake does not model give theirs back, and come back a day later.
+        // Listeners for features the lake does not model give their connection back, and come back a day later.
         send('retry: 86400000\n\n')
+        close()
+        return
+      }
+      if (POLLED_LISTENERS.test(options.tag)) {
+        send(`retry: ${POLL_INTERVAL_MS}\n\n`)
         close()
         return
       }
