@@ -4,7 +4,7 @@ import { openDocument, openStudio, publish, storedDocument } from './support'
 
 const siteStatus = async (path: string) => (await fetch(`${SITE_URL}${path}`)).status
 
-test('a page unpublished in the Studio leaves the dataset and the site, and comes back when its draft is published', async ({
+test('a page unpublished in the Studio leaves the dataset and the site, shows in its history, and comes back when its draft is published', async ({
   page,
 }) => {
   expect(await siteStatus('/webinar-strategy')).toBe(200)
@@ -23,8 +23,11 @@ test('a page unpublished in the Studio leaves the dataset and the site, and come
   await expect.poll(() => storedDocument('page.webinar-strategy')).toBeUndefined()
   await expect.poll(() => siteStatus('/webinar-strategy')).toBe(404)
 
-  // Its content stays as a draft, which publishes it again.
+  // Its content stays as a draft, whose history shows the unpublish; publishing the draft brings the page back.
   await page.getByRole('button', { name: 'Draft', exact: true }).click()
+  await page.getByTestId('document-pane').getByTestId('pane-context-menu-button').click()
+  await page.getByRole('menuitem', { name: 'History' }).click()
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible()
   await publish(page)
   await expect.poll(() => storedDocument('page.webinar-strategy')?.title).toBe('Webinar Strategy')
   await expect.poll(() => siteStatus('/webinar-strategy')).toBe(200)

@@ -183,6 +183,24 @@ describe('actions (what the Studio sends to edit, publish, unpublish and discard
     expect(stored(files.drafts, 'drafts.faq.home-1')).toMatchObject({ _type: 'faq' })
   })
 
+  it("keeps each action as an event of the document's history, newest first, as the Studio's History panel reads it", async () => {
+    await act([{ actionType: 'sanity.action.document.edit', ...pair, patch: { set: { tagline: 'Drafted' } } }])
+    await act([{ actionType: 'sanity.action.document.publish', ...pair }])
+    await act([{ actionType: 'sanity.action.document.edit', ...pair, patch: { set: { tagline: 'Discard me' } } }])
+    await act([{ actionType: 'sanity.action.document.discard', draftId: pair.draftId }])
+    await act([{ actionType: 'sanity.action.document.unpublish', ...pair }])
+    const response = await call('/data/history/production/events/documents/drafts.siteSettings?limit=100')
+    const { events } = (await response.json()) as { events: Record<string, { type: string; documentId: string }[]> }
+    expect(events['drafts.siteSettings']?.map((event) => event.type)).toEqual([
+      'unpublishDocument',
+      'deleteDocumentVersion',
+      'createDocumentVersion',
+      'publishDocumentVersion',
+      'createDocumentVersion',
+    ])
+    expect(events['drafts.siteSettings']?.every((event) => event.documentId === 'siteSettings')).toBe(true)
+  })
+
   it('refuses publishing when the draft changed since the editor read it', async () => {
     await act([{ actionType: 'sanity.action.document.edit', ...pair, patch: { set: { tagline: 'v1' } } }])
     const response = await act([{ actionType: 'sanity.action.document.publish', ...pair, ifDraftRevisionId: 'old' }])

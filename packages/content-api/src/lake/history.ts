@@ -27,11 +27,56 @@ export function historyResponse(lake: ContentLake, rest: string, url: URL, heade
     })
     return Response.json({ documents }, { headers })
   }
+  if (kind === 'events' && idParts[0] === 'documents') {
+    const id = idParts.slice(1).join('/')
+    return Response.json({ events: { [id]: documentEvents(lake, id) }, nextCursor: '' }, { headers })
+  }
   if (kind === 'events') return Response.json({ events: [], nextCursor: '' }, { headers })
   return Response.json(
     { error: { description: `No history route ${rest}`, type: 'httpNotFound' } },
     { status: 404, headers },
   )
+}
+
+/**
+ * Sanity's document events API, which the Studio's History panel reads: what happened to a document's
+ * group (its published version and its draft) transaction by transaction, newest first. Edits are not
+ * events; the Studio reads them from the transactions.
+ */
+export function documentEvents(lake: ContentLake, id: string): Record<string, unknown>[] {
+  const publishedId = id.replace(/^drafts\./, '')
+  const draftId = `drafts.${publishedId}`
+  const byTransaction = new Map<string, { published?: DocumentChange; draft?: DocumentChange }>()
+  for (const change of lake.historyOf(publishedId)) byTransaction.set(change.transactionId, { published: change })
+  for (const change of lake.historyOf(draftId)) {
+    byTransaction.set(change.transactionId, { ...byTransaction.get(change.transactionId), draft: change })
+  }
+  const events = [...byTransaction.values()].flatMap(({ published, draft }) => {
+    const first = (published ?? draft) as DocumentChange
+    const base = { documentId: publishedId, versionId: draftId, timestamp: first.timestamp, author: first.identity }
+    if (published?.after && !draft?.after) {
+      const versionRevisionId = draft?.previousRev
+      return [
+        {
+          ...base,
+          type: 'publishDocumentVersion',
+          revisionId: published.resultRev,
+          versionRevisionId,
+          publishCause: 'document.publish',
+        },
+      ]
+    }
+    if (published && !published.after) {
+      return draft?.after
+        ? [{ ...base, type: 'unpublishDocument', versionRevisionId: draft.resultRev }]
+        : [{ ...base, type: 'deleteDocumentGroup' }]
+    }
+    if (draft?.after && !draft.before)
+      return [{ ...base, type: 'createDocumentVersion', versionRevisionId: draft.resultRev }]
+    if (draft && !draft.after) return [{ ...base, type: 'deleteDocumentVersion', versionRevisionId: draft.previousRev }]
+    return []
+  })
+  return events.sort((a, b) => b.timestamp.localeCompare(a.timestamp))
 }
 
 function transactionsOf(changes: DocumentChange[]) {
