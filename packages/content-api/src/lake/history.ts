@@ -52,7 +52,8 @@ export function documentEvents(lake: ContentLake, id: string): Record<string, un
     byTransaction.set(change.transactionId, { ...byTransaction.get(change.transactionId), draft: change })
   }
   const events = [...byTransaction.values()].flatMap(({ published, draft }) => {
-    const first = (published ?? draft) as DocumentChange
+    const first = published ?? draft
+    if (!first) return []
     const base = { documentId: publishedId, versionId: draftId, timestamp: first.timestamp, author: first.identity }
     if (published?.after && !draft?.after) {
       const versionRevisionId = draft?.previousRev
