@@ -45,6 +45,16 @@ const POLLED_LISTENERS = /\.(listen-search-query|preview\.observe-document-set\.
 const POLL_INTERVAL_MS = 2_000
 
 /**
+ * When a listener gives its connection back right after `welcome`, how long until it reconnects: a day for
+ * features the lake does not model, a poll interval for listeners that fetch again; undefined to stay open.
+ */
+function closesAfterWelcome(options: ListenOptions): number | undefined {
+  if (UNMODELLED_TYPES.test(options.query)) return 86_400_000
+  if (POLLED_LISTENERS.test(options.tag)) return POLL_INTERVAL_MS
+  return undefined
+}
+
+/**
  * Sanity's listen endpoint as a server-sent event stream: `welcome`, then one `mutation` event for
  * every change to a document that matches the listener's filter before or after the change.
  */
@@ -73,14 +83,9 @@ export function listenStream(
         } catch {}
       }
       send(`event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`)
-      if (UNMODELLED_TYPES.test(options.query)) {
-        // Listeners for features the lake does not model give their connection back, and come back a day later.
-        send('retry: 86400000\n\n')
-        close()
-        return
-      }
-      if (POLLED_LISTENERS.test(options.tag)) {
-        send(`retry: ${POLL_INTERVAL_MS}\n\n`)
+      const reconnectAfterMs = closesAfterWelcome(options)
+      if (reconnectAfterMs !== undefined) {
+        send(`retry: ${reconnectAfterMs}\n\n`)
         close()
         return
       }
