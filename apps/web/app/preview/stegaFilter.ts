@@ -1,40 +1,30 @@
 import type { FilterDefault } from '@sanity/client/stega'
+import { CONTENT_RULES, type ContentRules, type ValueRule } from '@site/schemas/contentRules'
 
 /**
- * Fields whose strings the code reads rather than shows: option values it compares (variants, tones,
- * categories, icon names, question ids), link targets, image addresses, dates, and the contact details
- * it turns into tel:/mailto: links. Invisible stega characters there would break the comparison, the
- * link or the zod guard (app/content/validation), so they are never encoded.
+ * Fields whose strings the code reads rather than shows, so invisible stega characters there would break a
+ * comparison, a link or the content check: every field the schema constrains (an option list, a format
+ * check, a date, an address; read from the generated content rules), the Portable Text block's style and
+ * list kind, and the phone numbers the code turns into tel: links.
  */
-const FIELDS_READ_BY_CODE = new Set([
-  // options (oneOf / z.enum in app/content/validation)
-  'align',
-  'variant',
-  'columns',
-  'tone',
-  'category',
-  'footer',
-  'status',
-  'kind',
-  'style',
-  'listItem',
-  'icon',
-  'questionId',
-  // addresses
-  'href',
-  'src',
-  'anchor',
-  'path',
-  'slug',
-  'documentUrl',
-  'defaultShareImage',
-  // dates and contact details turned into links
-  'publishedAt',
-  'giveawayEndsAt',
-  'contactEmail',
-  'contactPhone',
-  'landingPhone',
-])
+const FIELDS_READ_BY_CODE = new Set([...constrainedFields(CONTENT_RULES), 'contactPhone', 'landingPhone'])
+
+function constrainedFields({ types }: ContentRules): string[] {
+  const names: string[] = []
+  const visit = (rule: ValueRule) => {
+    const alias = types[rule.type]
+    const options =
+      rule.options ?? (alias?.type === 'object' || alias?.type === 'document' ? undefined : alias?.options)
+    const formatChecked = rule.checks && (rule.type === 'string' || rule.type === 'text')
+    const constrained =
+      options || formatChecked || rule.email || rule.regex || ['date', 'datetime', 'url', 'slug'].includes(rule.type)
+    if (constrained && rule.name) names.push(rule.name)
+    if (rule.type === 'block') names.push('style', 'listItem')
+    for (const inner of [...(rule.fields ?? []), ...(rule.of ?? []), ...(rule.annotations ?? [])]) visit(inner)
+  }
+  for (const type of Object.values(types)) visit(type)
+  return names
+}
 
 /** Head tags are built from clean strings anyway; keeping SEO fields unencoded keeps them exact. */
 const SECTIONS_READ_BY_CODE = new Set(['seo'])

@@ -1,6 +1,6 @@
 import { DocumentIcon, HomeIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { validatePagePath } from '../lib/addressRules'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { listOptions, stringField } from '../lib/fields'
 import { uniqueSlugRule } from '../lib/validation'
 import { SECTION_INSERT_GROUPS, sectionTypes } from '../sections'
@@ -33,7 +33,11 @@ export const page = defineType({
       description: 'The page address: "/" for the home page, otherwise e.g. /about or /webinar-strategy.',
       // Uniqueness is checked by the validation below, whose message names the clash.
       options: { source: 'title', slugify: toPath, isUnique: () => true },
-      validation: (rule) => rule.required().custom(uniqueSlugRule('page', 'path', validatePagePath)),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom(CONTENT_CHECKS.pagePath)
+          .custom(uniqueSlugRule('page', 'path', CONTENT_CHECKS.pagePath)),
     }),
     defineField({
       name: 'footer',

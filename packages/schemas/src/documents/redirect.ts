@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { validateRedirectFrom, validateRedirectTo } from '../lib/redirectRules'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { redirectFieldRule } from '../lib/validation'
 
 export const redirect = defineType({
@@ -16,14 +16,19 @@ export const redirect = defineType({
       title: 'Old address',
       type: 'string',
       description: 'The path visitors, links and search results still use, e.g. /webinars/old-name.',
-      validation: (rule) => rule.required().custom(redirectFieldRule('from', validateRedirectFrom)),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom(CONTENT_CHECKS.redirectFrom)
+          .custom(redirectFieldRule('from', CONTENT_CHECKS.redirectFrom)),
     }),
     defineField({
       name: 'to',
       title: 'New address',
       type: 'string',
       description: 'A page or resource of this site (/about, /resources/scaling-guide) or an https:// address.',
-      validation: (rule) => rule.required().custom(redirectFieldRule('to', validateRedirectTo)),
+      validation: (rule) =>
+        rule.required().custom(CONTENT_CHECKS.redirectTo).custom(redirectFieldRule('to', CONTENT_CHECKS.redirectTo)),
     }),
     defineField({
       name: 'permanent',

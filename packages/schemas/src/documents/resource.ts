@@ -1,6 +1,6 @@
 import { BookIcon, LockIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { validateSlugFormat } from '../lib/addressRules'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { listOptions, stringField, textField } from '../lib/fields'
 import { uniqueSlugRule } from '../lib/validation'
 
@@ -26,7 +26,11 @@ export const resource = defineType({
       description: 'The last part of the address: "scaling-guide" publishes at /resources/scaling-guide.',
       // Uniqueness is checked by the validation below, whose message names the clash.
       options: { source: 'title', maxLength: 96, isUnique: () => true },
-      validation: (rule) => rule.required().custom(uniqueSlugRule('resource', 'slug', validateSlugFormat)),
+      validation: (rule) =>
+        rule
+          .required()
+          .custom(CONTENT_CHECKS.resourceSlug)
+          .custom(uniqueSlugRule('resource', 'slug', CONTENT_CHECKS.resourceSlug)),
     }),
     defineField({
       name: 'category',
@@ -77,10 +81,7 @@ export const resource = defineType({
       type: 'resourceGate',
       group: 'access',
       hidden: ({ document }) => !document?.gated,
-      validation: (rule) =>
-        rule.custom((value, context) =>
-          context.document?.gated && !value ? 'Gated resources need the access form copy' : true,
-        ),
+      validation: (rule) => rule.custom(CONTENT_CHECKS.accessFormWhenGated),
     }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],

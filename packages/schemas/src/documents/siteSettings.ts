@@ -1,7 +1,7 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { linkField, linkListField, stringField, textField } from '../lib/fields'
-import { validateUrlPath } from '../lib/validation'
 
 export const siteSettings = defineType({
   name: 'siteSettings',
@@ -30,7 +30,7 @@ export const siteSettings = defineType({
       type: 'string',
       description: 'Path of the image shown when a page is shared, e.g. /og-image.jpg.',
       group: 'general',
-      validation: (rule) => rule.custom(validateUrlPath),
+      validation: (rule) => rule.custom(CONTENT_CHECKS.urlPath),
     }),
     linkListField('mainNavigation', 'Main navigation', { required: true, group: 'header' }),
     linkField('headerCta', 'Header button', { required: true, group: 'header' }),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { defineArrayMember, defineField } from 'sanity'
-import { validateAnchor } from './validation'
+import { CONTENT_CHECKS } from './contentChecks'
 
 interface FieldOptions {
   required?: boolean
@@ -16,7 +16,7 @@ export const anchorField = () =>
     title: 'Anchor',
     type: 'string',
     description: 'Optional id for in-page links: "pricing" makes this section reachable at #pricing.',
-    validation: (rule) => rule.custom(validateAnchor),
+    validation: (rule) => rule.custom(CONTENT_CHECKS.anchor),
   })
 
 export const eyebrowField = () =>

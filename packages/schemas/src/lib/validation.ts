@@ -1,29 +1,21 @@
 import { getPublishedId, type SlugValue, type ValidationContext } from 'sanity'
-import {
-  ANCHOR_MESSAGE,
-  ANCHOR_PATTERN,
-  HREF_MESSAGE,
-  HREF_PATTERN,
-  URL_PATH_MESSAGE,
-  URL_PATH_PATTERN,
-} from '../constants'
+import type { ContentCheck } from './contentChecks'
 import { type RedirectRule, redirectProblems } from './redirectRules'
 
 const API_VERSION = '2025-02-19'
 
-export function validateHref(value: string | undefined): true | string {
-  if (!value) return true
-  return HREF_PATTERN.test(value) ? true : HREF_MESSAGE
-}
+/**
+ * Custom rules that need the Studio's client (they read other documents), marked so that the content rules
+ * generated for the site (src/rules) know to leave them out: the site checks addresses and redirects across
+ * all documents itself (apps/web/app/content/validation/validateContent.ts).
+ */
+const STUDIO_ONLY_CHECKS = new WeakSet<object>()
 
-export function validateUrlPath(value: string | undefined): true | string {
-  if (!value) return true
-  return URL_PATH_PATTERN.test(value) ? true : URL_PATH_MESSAGE
-}
+export const isStudioOnlyCheck = (check: unknown) => typeof check === 'function' && STUDIO_ONLY_CHECKS.has(check)
 
-export function validateAnchor(value: string | undefined): true | string {
-  if (!value) return true
-  return ANCHOR_PATTERN.test(value) ? true : ANCHOR_MESSAGE
+const studioOnly = <T extends object>(check: T): T => {
+  STUDIO_ONLY_CHECKS.add(check)
+  return check
 }
 
 // Counts published documents of `type` (other than this one) whose slug field already holds `value`.
@@ -46,17 +38,15 @@ export async function isSlugTaken(
   return count > 0
 }
 
-export const uniqueSlugRule =
-  (type: string, field: string, checkFormat: (slug: string) => true | string) =>
-  async (value: SlugValue | undefined, context: ValidationContext): Promise<true | string> => {
+/** A slug that no other published document of `type` has; its format is a content check of its own. */
+export const uniqueSlugRule = (type: string, field: string, checkFormat: ContentCheck) =>
+  studioOnly(async (value: SlugValue | undefined, context: ValidationContext): Promise<true | string> => {
     const slug = value?.current
-    if (!slug) return true
-    const format = checkFormat(slug)
-    if (format !== true) return format
+    if (!slug || checkFormat(value) !== true) return true
     return (await isSlugTaken(type, field, slug, context))
       ? `"${slug}" is already used by another ${type}; each must be unique`
       : true
-  }
+  })
 
 const REDIRECT_CONTEXT_QUERY = `{
   "pages": *[_type == "page" && !(_id in path("drafts.**")) && !(_id in path("versions.**"))].path.current,
@@ -65,15 +55,13 @@ const REDIRECT_CONTEXT_QUERY = `{
 }`
 
 /**
- * A redirect field's rule: its format, then the rules that involve the rest of the site (redirectRules.ts),
- * checked against the published pages, resources and other redirects with this document as edited.
+ * A redirect field's rules that involve the rest of the site (redirectRules.ts), checked against the
+ * published pages, resources and other redirects with this document as edited; its format is a content
+ * check of its own.
  */
-export const redirectFieldRule =
-  (field: 'from' | 'to', checkFormat: (address: string) => true | string) =>
-  async (value: string | undefined, context: ValidationContext): Promise<true | string> => {
-    if (!value) return true
-    const format = checkFormat(value)
-    if (format !== true) return format
+export const redirectFieldRule = (field: 'from' | 'to', checkFormat: ContentCheck) =>
+  studioOnly(async (value: string | undefined, context: ValidationContext): Promise<true | string> => {
+    if (!value || checkFormat(value) !== true) return true
     const document = context.document
     if (!document) return true
     const id = getPublishedId(document._id)
@@ -90,6 +78,6 @@ export const redirectFieldRule =
     const routes = [...site.pages, ...site.resources.map((slug) => `/resources/${slug}`)]
     const problem = redirectProblems(redirects, routes).find((found) => found.id === id && found.field === field)
     return problem ? problem.message : true
-  }
+  })
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null)

@@ -1,6 +1,6 @@
 import { ImageIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { validateUrlPath } from '../lib/validation'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 
 export const imageAsset = defineType({
   name: 'imageAsset',
@@ -14,7 +14,7 @@ export const imageAsset = defineType({
       title: 'Image path',
       type: 'string',
       description: 'A path on the website such as /greenville-downtown.jpg, or an https:// URL.',
-      validation: (rule) => rule.required().custom(validateUrlPath),
+      validation: (rule) => rule.required().custom(CONTENT_CHECKS.urlPath),
     }),
     defineField({
       name: 'alt',

@@ -1,7 +1,7 @@
 import { LinkIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { listOptions } from '../lib/fields'
-import { validateHref } from '../lib/validation'
 
 export const LINK_STYLES = ['primary', 'secondary', 'ghost'] as const
 
@@ -18,7 +18,7 @@ export const link = defineType({
       title: 'Destination',
       type: 'string',
       description: 'An internal path such as /contact, an #anchor, or https://…, mailto:…, tel:…',
-      validation: (rule) => rule.required().custom(validateHref),
+      validation: (rule) => rule.required().custom(CONTENT_CHECKS.href),
     }),
     defineField({
       name: 'style',

@@ -1,7 +1,7 @@
 import { BulbOutlineIcon, InfoOutlineIcon, LinkIcon, TextIcon, ThListIcon, WarningOutlineIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { listOptions } from '../lib/fields'
-import { validateHref } from '../lib/validation'
 
 export const CALLOUT_TONES = ['info', 'tip', 'warning'] as const
 
@@ -144,7 +144,7 @@ export const richText = defineType({
                 title: 'Destination',
                 type: 'string',
                 description: 'An internal path such as /contact, an #anchor, or https://…, mailto:…, tel:…',
-                validation: (rule) => rule.required().custom(validateHref),
+                validation: (rule) => rule.required().custom(CONTENT_CHECKS.href),
               }),
             ],
           }),

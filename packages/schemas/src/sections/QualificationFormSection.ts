@@ -1,12 +1,7 @@
 import { TaskIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { anchorField, headingField, sectionPreview, stringField, textField } from '../lib/fields'
-
-const duplicateQuestion = (questions: { questionId?: string }[] | undefined): true | string => {
-  const ids = (questions ?? []).map((question) => question.questionId).filter(Boolean)
-  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
-  return duplicate ? `"${duplicate}" has more than one wording; keep one per question` : true
-}
 
 export const qualificationFormSection = defineType({
   name: 'qualificationFormSection',
@@ -24,7 +19,7 @@ export const qualificationFormSection = defineType({
       type: 'array',
       description: 'One entry per question; questions without an entry use their built-in wording.',
       of: [defineArrayMember({ type: 'questionCopy' })],
-      validation: (rule) => rule.custom(duplicateQuestion),
+      validation: (rule) => rule.custom(CONTENT_CHECKS.oneWordingPerQuestion),
     }),
     textField('successText', 'Success text', { description: 'Shown on the "You\'re All Set!" screen.' }),
     stringField('websiteLabel', 'Website button label', { required: true, initialValue: 'Visit Our Website' }),

@@ -1,103 +1,100 @@
-import { validatePagePath, validateSlugFormat } from '@site/schemas/addressRules'
-import { validateRedirectFrom, validateRedirectTo } from '@site/schemas/redirectRules'
+import { CONTENT_RULES, type ContentRules } from '@site/schemas/contentRules'
 import { z } from 'zod'
-import {
-  httpsUrl,
-  isoDate,
-  isoDateTime,
-  keyedArray,
-  link,
-  linkList,
-  oneOf,
-  projectedString,
-  requiredString,
-  urlPath,
-} from './builders'
-import { callToAction, footerColumn, resourceGate, seo } from './objects'
-import { richText } from './richText'
-import { pageSection } from './sections'
+import type { ROUTE_PATHS_QUERY_RESULT, ROUTE_QUERY_RESULT } from '../sanity.types'
+import { asGenerated, contentSchemaCompiler, type Projection, type SectionProjections } from './fromSchema'
 
 /**
- * What ROUTE_QUERY and ROUTE_PATHS_QUERY (app/content/queries.ts) return. Their projections name every
- * field, so a field left empty in the Studio comes back as null rather than missing.
+ * What ROUTE_QUERY and ROUTE_PATHS_QUERY (app/content/queries.ts) return, written as their projections: the
+ * fields each one lists, and where it reads a slug's `current` or follows a reference (`->`). Every rule of
+ * every field comes from the schema (fromSchema.ts).
  */
 
-export const siteSettings = z.object({
-  companyName: requiredString(),
-  tagline: requiredString(),
-  description: requiredString(),
-  mainNavigation: linkList({ min: 1 }),
-  headerCta: link,
-  signInLabel: requiredString(),
-  footerColumns: keyedArray(footerColumn, { min: 1 }),
-  footerTagline: projectedString(),
-  footerBlurb: projectedString(),
-  bottomLinks: linkList().nullable(),
-  copyrightText: requiredString(),
-  contactEmail: requiredString(),
-  contactPhone: requiredString(),
-  landingPhone: projectedString(),
-  giveawayEndsAt: isoDateTime(),
-  backToResourcesLabel: requiredString(),
-  readTimeLabel: requiredString(),
-  defaultShareImage: urlPath().nullable(),
-  skipLinkLabel: requiredString(),
-})
+/** A resource as a card of the library: the fields `resourceGridSection` projects. */
+const resourceCard: Projection = {
+  _id: true,
+  title: true,
+  slug: 'current',
+  category: true,
+  description: true,
+  publishedAt: true,
+  readTime: true,
+}
 
-export const page = z.object({
-  _id: z.string(),
-  title: requiredString(),
-  path: requiredString(),
-  seo,
-  footer: oneOf(['full', 'simple']),
-  sections: z.array(pageSection).nullable(),
-})
+/** The sections whose fields the route query projects differently from `...`. */
+const SECTION_PROJECTIONS: SectionProjections = {
+  testimonialsSection: { testimonials: { _id: true, metric: true, label: true, quote: true, role: true } },
+  faqSection: { items: { _id: true, question: true, answer: true } },
+  comparisonTableSection: { rows: { _id: true, feature: true, ourValue: true, competitorValue: true } },
+  resourceGridSection: { featured: resourceCard, resources: resourceCard },
+  legalDocumentSection: { document: { title: true, documentUrl: true } },
+}
 
-export const resource = z
-  .object({
-    _id: z.string(),
-    title: requiredString(),
-    slug: requiredString(),
-    category: oneOf(['Guide', 'Article', 'Training Guide']),
-    description: requiredString(),
-    publishedAt: isoDate(),
-    readTime: z.int().min(0), // the Studio's `positive()`, which accepts zero
-    featured: z.boolean().nullable(),
-    gated: z.boolean().nullable(),
-    seo,
-    body: richText,
-    gate: resourceGate.nullable(),
-    callToAction: callToAction.nullable(),
-  })
-  .superRefine((value, context) => {
-    if (value.gated && !value.gate) {
-      context.addIssue({ code: 'custom', path: ['gate'], message: 'Gated resources need the access form copy' })
-    }
+/** The schemas of the route query and the route list, compiled from content rules. */
+export function contentSchemas(rules: ContentRules) {
+  const { projectedDocument, fieldValue } = contentSchemaCompiler(rules)
+
+  const siteSettings = projectedDocument('siteSettings', {
+    companyName: true,
+    tagline: true,
+    description: true,
+    mainNavigation: true,
+    headerCta: true,
+    signInLabel: true,
+    footerColumns: true,
+    footerTagline: true,
+    footerBlurb: true,
+    bottomLinks: true,
+    copyrightText: true,
+    contactEmail: true,
+    contactPhone: true,
+    landingPhone: true,
+    giveawayEndsAt: true,
+    backToResourcesLabel: true,
+    readTimeLabel: true,
+    defaultShareImage: true,
+    skipLinkLabel: true,
   })
 
-export const routeContent = z.object({
-  settings: siteSettings.nullable(),
-  page: page.nullable(),
-  resource: resource.nullable(),
-})
+  const page = projectedDocument(
+    'page',
+    { _id: true, title: true, path: 'current', seo: true, footer: true, sections: true },
+    SECTION_PROJECTIONS,
+  )
 
-/** A required address that follows one of the schema's own rules (the Studio shows the same message). */
-const address = (rule: (value: string) => true | string) =>
-  requiredString().superRefine((value, context) => {
-    const verdict = rule(value)
-    if (verdict !== true) context.addIssue({ code: 'custom', message: verdict })
+  const resource = projectedDocument('resource', {
+    _id: true,
+    title: true,
+    slug: 'current',
+    category: true,
+    description: true,
+    publishedAt: true,
+    readTime: true,
+    featured: true,
+    gated: true,
+    seo: true,
+    body: true,
+    gate: true,
+    callToAction: true,
   })
 
-export const routePaths = z.object({
-  pages: z.array(z.object({ _id: z.string(), path: address(validatePagePath) })),
-  resources: z.array(z.object({ _id: z.string(), slug: address(validateSlugFormat) })),
-  embedUrls: z.array(httpsUrl()),
-  redirects: z.array(
+  const routeContent = asGenerated<ROUTE_QUERY_RESULT>(
     z.object({
-      _id: z.string(),
-      from: address(validateRedirectFrom),
-      to: address(validateRedirectTo),
-      permanent: z.boolean().nullable(),
+      settings: siteSettings.nullable(),
+      page: page.nullable(),
+      resource: resource.nullable(),
     }),
-  ),
-})
+  )
+
+  const routePaths = asGenerated<ROUTE_PATHS_QUERY_RESULT>(
+    z.object({
+      pages: z.array(projectedDocument('page', { _id: true, path: 'current' })),
+      resources: z.array(projectedDocument('resource', { _id: true, slug: 'current' })),
+      embedUrls: z.array(fieldValue('legalEmbed', 'documentUrl')),
+      redirects: z.array(projectedDocument('redirect', { _id: true, from: true, to: true, permanent: true })),
+    }),
+  )
+
+  return { routeContent, routePaths }
+}
+
+export const { routeContent, routePaths } = contentSchemas(CONTENT_RULES)

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { REQUIRED } from './builders'
+import { REQUIRED } from './fromSchema'
 
 /** One way a document breaks its schema: which document, where in it, and what is wrong. */
 export interface ContentProblem {
