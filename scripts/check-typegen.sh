@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../apps/studio"
 scratch=".typegen-check"
 mkdir -p "$scratch"
 trap 'rm -rf "$scratch"' EXIT
-npx sanity schema extract --path "$scratch/schema.json" >"$scratch/log" 2>&1 || { cat "$scratch/log"; exit 1; }
+npx sanity schema extract --enforce-required-fields --path "$scratch/schema.json" >"$scratch/log" 2>&1 || { cat "$scratch/log"; exit 1; }
 TYPEGEN_SCHEMA="$scratch/schema.json" TYPEGEN_OUT="$scratch/sanity.types.ts" npx sanity typegen generate >"$scratch/log" 2>&1 ||
   { cat "$scratch/log"; exit 1; }
 status=0

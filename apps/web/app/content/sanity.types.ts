@@ -17,8 +17,8 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: schema.json
 export type DisclosureSection = {
   _type: "disclosureSection";
-  heading?: string;
-  body?: RichText;
+  heading: string;
+  body: RichText;
   anchor?: string;
 };
 
@@ -31,9 +31,9 @@ export type LegalEmbedReference = {
 
 export type LegalDocumentSection = {
   _type: "legalDocumentSection";
-  heading?: string;
+  heading: string;
   intro?: string;
-  document?: LegalEmbedReference;
+  document: LegalEmbedReference;
   anchor?: string;
 };
 
@@ -47,49 +47,49 @@ export type ResourceReference = {
 export type ResourceGridSection = {
   _type: "resourceGridSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
   featuredLabel?: string;
   featured?: ResourceReference;
-  resources?: Array<
+  resources: Array<
     {
       _key: string;
     } & ResourceReference
   >;
-  readMoreLabel?: string;
+  readMoreLabel: string;
   anchor?: string;
 };
 
 export type NewsletterSection = {
   _type: "newsletterSection";
-  heading?: string;
+  heading: string;
   text?: string;
-  emailLabel?: string;
+  emailLabel: string;
   emailPlaceholder?: string;
-  submitLabel?: string;
+  submitLabel: string;
   note?: string;
   anchor?: string;
 };
 
 export type GiveawayFormSection = {
   _type: "giveawayFormSection";
-  heading?: string;
+  heading: string;
   text?: string;
-  fullNameLabel?: string;
-  emailLabel?: string;
-  phoneLabel?: string;
-  companyLabel?: string;
-  titleLabel?: string;
-  optInLabel?: string;
-  submitLabel?: string;
-  confirmationHeading?: string;
+  fullNameLabel: string;
+  emailLabel: string;
+  phoneLabel: string;
+  companyLabel: string;
+  titleLabel: string;
+  optInLabel: string;
+  submitLabel: string;
+  confirmationHeading: string;
   confirmationText?: string;
   anchor?: string;
 };
 
 export type QualificationFormSection = {
   _type: "qualificationFormSection";
-  heading?: string;
+  heading: string;
   text?: string;
   questions?: Array<
     {
@@ -97,29 +97,29 @@ export type QualificationFormSection = {
     } & QuestionCopy
   >;
   successText?: string;
-  websiteLabel?: string;
+  websiteLabel: string;
   phoneCaption?: string;
-  disqualifiedHeading?: string;
+  disqualifiedHeading: string;
   anchor?: string;
 };
 
 export type ContactFormSection = {
   _type: "contactFormSection";
-  heading?: string;
+  heading: string;
   text?: string;
-  nameLabel?: string;
+  nameLabel: string;
   namePlaceholder?: string;
-  emailLabel?: string;
+  emailLabel: string;
   emailPlaceholder?: string;
-  phoneLabel?: string;
+  phoneLabel: string;
   phonePlaceholder?: string;
-  companyLabel?: string;
+  companyLabel: string;
   companyPlaceholder?: string;
-  interestLabel?: string;
+  interestLabel: string;
   interestPlaceholder?: string;
-  messageLabel?: string;
+  messageLabel: string;
   messagePlaceholder?: string;
-  detailsHeading?: string;
+  detailsHeading: string;
   detailsText?: string;
   emailCaption?: string;
   phoneCaption?: string;
@@ -130,28 +130,28 @@ export type ContactFormSection = {
 
 export type CtaSection = {
   _type: "ctaSection";
-  heading?: string;
+  heading: string;
   text?: string;
-  actions?: Array<
+  actions: Array<
     {
       _key: string;
     } & Link
   >;
   note?: string;
-  tone?: "brand" | "light";
+  tone: "brand" | "light";
   anchor?: string;
 };
 
 export type GuideOfferSection = {
   _type: "guideOfferSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   text?: string;
   originalPrice?: string;
-  price?: string;
-  nameLabel?: string;
-  emailLabel?: string;
-  submitLabel?: string;
+  price: string;
+  nameLabel: string;
+  emailLabel: string;
+  submitLabel: string;
   guarantee?: string;
   points?: Array<string>;
   anchor?: string;
@@ -160,15 +160,15 @@ export type GuideOfferSection = {
 export type PricingSection = {
   _type: "pricingSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  planName?: string;
-  price?: string;
+  planName: string;
+  price: string;
   originalPrice?: string;
   priceNote?: string;
-  features?: Array<string>;
+  features: Array<string>;
   guarantee?: string;
-  action?: Link;
+  action: Link;
   footnote?: string;
   anchor?: string;
 };
@@ -183,9 +183,9 @@ export type FaqReference = {
 export type FaqSection = {
   _type: "faqSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  items?: Array<
+  items: Array<
     {
       _key: string;
     } & FaqReference
@@ -203,12 +203,12 @@ export type ComparisonRowReference = {
 export type ComparisonTableSection = {
   _type: "comparisonTableSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  featureLabel?: string;
-  ourLabel?: string;
-  competitorLabel?: string;
-  rows?: Array<
+  featureLabel: string;
+  ourLabel: string;
+  competitorLabel: string;
+  rows: Array<
     {
       _key: string;
     } & ComparisonRowReference
@@ -227,9 +227,9 @@ export type TestimonialReference = {
 export type TestimonialsSection = {
   _type: "testimonialsSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  testimonials?: Array<
+  testimonials: Array<
     {
       _key: string;
     } & TestimonialReference
@@ -240,9 +240,9 @@ export type TestimonialsSection = {
 export type RulesSection = {
   _type: "rulesSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  rules?: Array<string>;
+  rules: Array<string>;
   anchor?: string;
 };
 
@@ -250,7 +250,7 @@ export type RichTextSection = {
   _type: "richTextSection";
   eyebrow?: string;
   heading?: string;
-  body?: RichText;
+  body: RichText;
   aside?: Aside;
   anchor?: string;
 };
@@ -258,7 +258,7 @@ export type RichTextSection = {
 export type DashboardSection = {
   _type: "dashboardSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   text?: string;
   points?: Array<string>;
   actions?: Array<
@@ -267,16 +267,16 @@ export type DashboardSection = {
     } & Link
   >;
   reverse?: boolean;
-  dashboard?: Dashboard;
+  dashboard: Dashboard;
   anchor?: string;
 };
 
 export type PlatformListSection = {
   _type: "platformListSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  platforms?: Array<
+  platforms: Array<
     {
       _key: string;
     } & Platform
@@ -289,7 +289,7 @@ export type StatsSection = {
   eyebrow?: string;
   heading?: string;
   intro?: string;
-  stats?: Array<
+  stats: Array<
     {
       _key: string;
     } & Stat
@@ -300,10 +300,10 @@ export type StatsSection = {
 export type StepsSection = {
   _type: "stepsSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  variant?: "timeline" | "cards" | "list";
-  steps?: Array<
+  variant: "timeline" | "cards" | "list";
+  steps: Array<
     {
       _key: string;
     } & Step
@@ -315,12 +315,12 @@ export type StepsSection = {
 export type ChallengeSolutionSection = {
   _type: "challengeSolutionSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  challengeTitle?: string;
-  challenges?: Array<string>;
-  solutionTitle?: string;
-  solutions?: Array<string>;
+  challengeTitle: string;
+  challenges: Array<string>;
+  solutionTitle: string;
+  solutions: Array<string>;
   link?: Link;
   anchor?: string;
 };
@@ -328,9 +328,9 @@ export type ChallengeSolutionSection = {
 export type PillarsSection = {
   _type: "pillarsSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  pillars?: Array<
+  pillars: Array<
     {
       _key: string;
     } & Pillar
@@ -342,11 +342,11 @@ export type PillarsSection = {
 export type FeatureGridSection = {
   _type: "featureGridSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   intro?: string;
-  columns?: 2 | 3 | 4;
-  variant?: "cards" | "compact" | "numbered";
-  items?: Array<
+  columns: 2 | 3 | 4;
+  variant: "cards" | "compact" | "numbered";
+  items: Array<
     {
       _key: string;
     } & FeatureCard
@@ -356,19 +356,19 @@ export type FeatureGridSection = {
 
 export type CountdownSection = {
   _type: "countdownSection";
-  heading?: string;
+  heading: string;
   text?: string;
-  daysLabel?: string;
-  hoursLabel?: string;
-  minutesLabel?: string;
-  secondsLabel?: string;
+  daysLabel: string;
+  hoursLabel: string;
+  minutesLabel: string;
+  secondsLabel: string;
   anchor?: string;
 };
 
 export type HeroSection = {
   _type: "heroSection";
   eyebrow?: string;
-  heading?: string;
+  heading: string;
   highlight?: string;
   text?: string;
   actions?: Array<
@@ -379,47 +379,47 @@ export type HeroSection = {
   highlights?: Array<string>;
   backgroundImage?: ImageAsset;
   badge?: string;
-  align?: "left" | "center";
+  align: "left" | "center";
   anchor?: string;
 };
 
 export type MockRegistrant = {
   _type: "mockRegistrant";
-  name?: string;
-  webinar?: string;
-  registered?: string;
-  status?: string;
+  name: string;
+  webinar: string;
+  registered: string;
+  status: string;
 };
 
 export type MockCampaign = {
   _type: "mockCampaign";
-  name?: string;
-  platform?: string;
-  spend?: string;
-  leads?: number;
-  costPerLead?: string;
+  name: string;
+  platform: string;
+  spend: string;
+  leads: number;
+  costPerLead: string;
 };
 
 export type MockLead = {
   _type: "mockLead";
-  name?: string;
-  age?: number;
-  assets?: string;
-  score?: number;
-  status?: "Qualified" | "Nurturing";
+  name: string;
+  age: number;
+  assets: string;
+  score: number;
+  status: "Qualified" | "Nurturing";
 };
 
 export type Metric = {
   _type: "metric";
-  label?: string;
-  value?: string;
+  label: string;
+  value: string;
   trend?: string;
 };
 
 export type Dashboard = {
   _type: "dashboard";
-  kind?: "leads" | "campaigns" | "webinar";
-  title?: string;
+  kind: "leads" | "campaigns" | "webinar";
+  title: string;
   caption?: string;
   columnLabels?: Array<string>;
   metrics?: Array<
@@ -446,7 +446,7 @@ export type Dashboard = {
 
 export type QuestionCopy = {
   _type: "questionCopy";
-  questionId?:
+  questionId:
     | "firstName"
     | "lastName"
     | "email"
@@ -463,14 +463,14 @@ export type QuestionCopy = {
     | "monthlyMarketingBudget"
     | "timeline"
     | "decisionMaker";
-  prompt?: string;
+  prompt: string;
   help?: string;
   placeholder?: string;
 };
 
 export type Platform = {
   _type: "platform";
-  name?: string;
+  name: string;
   icon?: Icon;
   description?: string;
   formats?: Array<string>;
@@ -478,15 +478,15 @@ export type Platform = {
 
 export type Stat = {
   _type: "stat";
-  value?: string;
-  label?: string;
+  value: string;
+  label: string;
   description?: string;
 };
 
 export type Step = {
   _type: "step";
   label?: string;
-  title?: string;
+  title: string;
   description?: string;
   icon?: Icon;
   points?: Array<string>;
@@ -495,7 +495,7 @@ export type Step = {
 export type Pillar = {
   _type: "pillar";
   label?: string;
-  title?: string;
+  title: string;
   description?: string;
   features?: Array<string>;
   icon?: Icon;
@@ -504,7 +504,7 @@ export type Pillar = {
 export type FeatureCard = {
   _type: "featureCard";
   icon?: Icon;
-  title?: string;
+  title: string;
   description?: string;
   features?: Array<string>;
   link?: Link;
@@ -512,34 +512,34 @@ export type FeatureCard = {
 
 export type Aside = {
   _type: "aside";
-  title?: string;
-  points?: Array<string>;
+  title: string;
+  points: Array<string>;
 };
 
 export type CallToAction = {
   _type: "callToAction";
-  heading?: string;
+  heading: string;
   text?: string;
-  link?: Link;
+  link: Link;
 };
 
 export type ResourceGate = {
   _type: "resourceGate";
-  heading?: string;
+  heading: string;
   text?: string;
-  nameLabel?: string;
+  nameLabel: string;
   namePlaceholder?: string;
-  emailLabel?: string;
+  emailLabel: string;
   emailPlaceholder?: string;
-  phoneLabel?: string;
+  phoneLabel: string;
   phonePlaceholder?: string;
   privacyNote?: string;
 };
 
 export type FooterColumn = {
   _type: "footerColumn";
-  title?: string;
-  links?: Array<
+  title: string;
+  links: Array<
     {
       _key: string;
     } & Link
@@ -548,14 +548,14 @@ export type FooterColumn = {
 
 export type TableRow = {
   _type: "tableRow";
-  cells?: Array<string>;
+  cells: Array<string>;
 };
 
 export type Table = {
   _type: "table";
   caption?: string;
-  columns?: Array<string>;
-  rows?: Array<
+  columns: Array<string>;
+  rows: Array<
     {
       _key: string;
     } & TableRow
@@ -564,9 +564,9 @@ export type Table = {
 
 export type Callout = {
   _type: "callout";
-  tone?: "info" | "tip" | "warning";
+  tone: "info" | "tip" | "warning";
   title?: string;
-  text?: string;
+  text: string;
 };
 
 export type RichText = Array<
@@ -580,7 +580,7 @@ export type RichText = Array<
       style?: "normal" | "h2" | "h3" | "h4" | "blockquote";
       listItem?: "bullet" | "number";
       markDefs?: Array<{
-        href?: string;
+        href: string;
         _type: "link";
         _key: string;
       }>;
@@ -598,7 +598,7 @@ export type RichText = Array<
 
 export type ImageAsset = {
   _type: "imageAsset";
-  src?: string;
+  src: string;
   alt?: string;
 };
 
@@ -654,14 +654,14 @@ export type Icon =
 
 export type Seo = {
   _type: "seo";
-  title?: string;
-  description?: string;
+  title: string;
+  description: string;
 };
 
 export type Link = {
   _type: "link";
-  label?: string;
-  href?: string;
+  label: string;
+  href: string;
   style?: "primary" | "secondary" | "ghost";
   openInNewTab?: boolean;
 };
@@ -672,8 +672,8 @@ export type Redirect = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  from?: string;
-  to?: string;
+  from: string;
+  to: string;
   permanent?: boolean;
 };
 
@@ -683,8 +683,8 @@ export type LegalEmbed = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  title?: string;
-  documentUrl?: string;
+  title: string;
+  documentUrl: string;
 };
 
 export type ComparisonRow = {
@@ -693,9 +693,9 @@ export type ComparisonRow = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  feature?: string;
-  ourValue?: string;
-  competitorValue?: string;
+  feature: string;
+  ourValue: string;
+  competitorValue: string;
 };
 
 export type Faq = {
@@ -704,8 +704,8 @@ export type Faq = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  question?: string;
-  answer?: string;
+  question: string;
+  answer: string;
 };
 
 export type Testimonial = {
@@ -714,10 +714,10 @@ export type Testimonial = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  metric?: string;
-  label?: string;
-  quote?: string;
-  role?: string;
+  metric: string;
+  label: string;
+  quote: string;
+  role: string;
 };
 
 export type Resource = {
@@ -726,23 +726,23 @@ export type Resource = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  title?: string;
-  slug?: Slug;
-  category?: "Guide" | "Article" | "Training Guide";
-  description?: string;
-  publishedAt?: string;
-  readTime?: number;
+  title: string;
+  slug: Slug;
+  category: "Guide" | "Article" | "Training Guide";
+  description: string;
+  publishedAt: string;
+  readTime: number;
   featured?: boolean;
-  body?: RichText;
+  body: RichText;
   callToAction?: CallToAction;
   gated?: boolean;
   gate?: ResourceGate;
-  seo?: Seo;
+  seo: Seo;
 };
 
 export type Slug = {
   _type: "slug";
-  current?: string;
+  current: string;
   source?: string;
 };
 
@@ -752,9 +752,9 @@ export type Page = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  title?: string;
-  path?: Slug;
-  footer?: "full" | "simple";
+  title: string;
+  path: Slug;
+  footer: "full" | "simple";
   sections?: Array<
     | ({
         _key: string;
@@ -829,7 +829,7 @@ export type Page = {
         _key: string;
       } & DisclosureSection)
   >;
-  seo?: Seo;
+  seo: Seo;
 };
 
 export type SiteSettings = {
@@ -838,18 +838,18 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  companyName?: string;
-  tagline?: string;
-  description?: string;
+  companyName: string;
+  tagline: string;
+  description: string;
   defaultShareImage?: string;
-  mainNavigation?: Array<
+  mainNavigation: Array<
     {
       _key: string;
     } & Link
   >;
-  headerCta?: Link;
-  signInLabel?: string;
-  footerColumns?: Array<
+  headerCta: Link;
+  signInLabel: string;
+  footerColumns: Array<
     {
       _key: string;
     } & FooterColumn
@@ -861,14 +861,14 @@ export type SiteSettings = {
       _key: string;
     } & Link
   >;
-  copyrightText?: string;
-  contactEmail?: string;
-  contactPhone?: string;
+  copyrightText: string;
+  contactEmail: string;
+  contactPhone: string;
   landingPhone?: string;
-  giveawayEndsAt?: string;
-  backToResourcesLabel?: string;
-  readTimeLabel?: string;
-  skipLinkLabel?: string;
+  giveawayEndsAt: string;
+  backToResourcesLabel: string;
+  readTimeLabel: string;
+  skipLinkLabel: string;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -892,9 +892,9 @@ export type SanityImagePalette = {
 
 export type SanityImageDimensions = {
   _type: "sanity.imageDimensions";
-  height?: number;
-  width?: number;
-  aspectRatio?: number;
+  height: number;
+  width: number;
+  aspectRatio: number;
 };
 
 export type SanityImageMetadata = {
@@ -911,18 +911,18 @@ export type SanityImageMetadata = {
 
 export type SanityImageHotspot = {
   _type: "sanity.imageHotspot";
-  x?: number;
-  y?: number;
-  height?: number;
-  width?: number;
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
 export type SanityImageCrop = {
   _type: "sanity.imageCrop";
-  top?: number;
-  bottom?: number;
-  left?: number;
-  right?: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
 };
 
 export type SanityFileAsset = {
@@ -936,14 +936,14 @@ export type SanityFileAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   source?: SanityAssetSourceData;
 };
 
@@ -965,14 +965,14 @@ export type SanityImageAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   metadata?: SanityImageMetadata;
   source?: SanityAssetSourceData;
 };
@@ -1063,17 +1063,17 @@ export type AllSanitySchemaTypes =
 export type ROUTE_PATHS_QUERY_RESULT = {
   pages: Array<{
     _id: string;
-    path: string | null;
+    path: string;
   }>;
   resources: Array<{
     _id: string;
-    slug: string | null;
+    slug: string;
   }>;
   embedUrls: Array<string>;
   redirects: Array<{
     _id: string;
-    from: string | null;
-    to: string | null;
+    from: string;
+    to: string;
     permanent: boolean | null;
   }>;
 };
@@ -1088,9 +1088,9 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      title?: string;
-      path?: Slug;
-      footer?: "full" | "simple";
+      title: string;
+      path: Slug;
+      footer: "full" | "simple";
       sections?: Array<
         | ({
             _key: string;
@@ -1165,7 +1165,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           } & TestimonialsSection)
       >;
-      seo?: Seo;
+      seo: Seo;
     }
   | {
       _id: string;
@@ -1173,18 +1173,18 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      title?: string;
-      slug?: Slug;
-      category?: "Article" | "Guide" | "Training Guide";
-      description?: string;
-      publishedAt?: string;
-      readTime?: number;
+      title: string;
+      slug: Slug;
+      category: "Article" | "Guide" | "Training Guide";
+      description: string;
+      publishedAt: string;
+      readTime: number;
       featured?: boolean;
-      body?: RichText;
+      body: RichText;
       callToAction?: CallToAction;
       gated?: boolean;
       gate?: ResourceGate;
-      seo?: Seo;
+      seo: Seo;
     }
 >;
 
@@ -1193,21 +1193,21 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, title, "path": path.current, seo, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,    body, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
   settings: {
-    companyName: string | null;
-    tagline: string | null;
-    description: string | null;
+    companyName: string;
+    tagline: string;
+    description: string;
     mainNavigation: Array<
       {
         _key: string;
       } & Link
-    > | null;
-    headerCta: Link | null;
-    signInLabel: string | null;
+    >;
+    headerCta: Link;
+    signInLabel: string;
     footerColumns: Array<
       {
         _key: string;
       } & FooterColumn
-    > | null;
+    >;
     footerTagline: string | null;
     footerBlurb: string | null;
     bottomLinks: Array<
@@ -1215,33 +1215,33 @@ export type ROUTE_QUERY_RESULT = {
         _key: string;
       } & Link
     > | null;
-    copyrightText: string | null;
-    contactEmail: string | null;
-    contactPhone: string | null;
+    copyrightText: string;
+    contactEmail: string;
+    contactPhone: string;
     landingPhone: string | null;
-    giveawayEndsAt: string | null;
-    backToResourcesLabel: string | null;
-    readTimeLabel: string | null;
+    giveawayEndsAt: string;
+    backToResourcesLabel: string;
+    readTimeLabel: string;
     defaultShareImage: string | null;
-    skipLinkLabel: string | null;
+    skipLinkLabel: string;
   } | null;
   page: {
     _id: string;
-    title: string | null;
-    path: string | null;
-    seo: Seo | null;
-    footer: "full" | "simple" | null;
+    title: string;
+    path: string;
+    seo: Seo;
+    footer: "full" | "simple";
     sections: Array<
       | {
           _key: string;
           _type: "challengeSolutionSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          challengeTitle?: string;
-          challenges?: Array<string>;
-          solutionTitle?: string;
-          solutions?: Array<string>;
+          challengeTitle: string;
+          challenges: Array<string>;
+          solutionTitle: string;
+          solutions: Array<string>;
           link?: Link;
           anchor?: string;
         }
@@ -1249,38 +1249,38 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "comparisonTableSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          featureLabel?: string;
-          ourLabel?: string;
-          competitorLabel?: string;
+          featureLabel: string;
+          ourLabel: string;
+          competitorLabel: string;
           rows: Array<{
             _id: string;
-            feature: string | null;
-            ourValue: string | null;
-            competitorValue: string | null;
-          }> | null;
+            feature: string;
+            ourValue: string;
+            competitorValue: string;
+          }>;
           link?: Link;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "contactFormSection";
-          heading?: string;
+          heading: string;
           text?: string;
-          nameLabel?: string;
+          nameLabel: string;
           namePlaceholder?: string;
-          emailLabel?: string;
+          emailLabel: string;
           emailPlaceholder?: string;
-          phoneLabel?: string;
+          phoneLabel: string;
           phonePlaceholder?: string;
-          companyLabel?: string;
+          companyLabel: string;
           companyPlaceholder?: string;
-          interestLabel?: string;
+          interestLabel: string;
           interestPlaceholder?: string;
-          messageLabel?: string;
+          messageLabel: string;
           messagePlaceholder?: string;
-          detailsHeading?: string;
+          detailsHeading: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -1291,33 +1291,33 @@ export type ROUTE_QUERY_RESULT = {
       | {
           _key: string;
           _type: "countdownSection";
-          heading?: string;
+          heading: string;
           text?: string;
-          daysLabel?: string;
-          hoursLabel?: string;
-          minutesLabel?: string;
-          secondsLabel?: string;
+          daysLabel: string;
+          hoursLabel: string;
+          minutesLabel: string;
+          secondsLabel: string;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "ctaSection";
-          heading?: string;
+          heading: string;
           text?: string;
-          actions?: Array<
+          actions: Array<
             {
               _key: string;
             } & Link
           >;
           note?: string;
-          tone?: "brand" | "light";
+          tone: "brand" | "light";
           anchor?: string;
         }
       | {
           _key: string;
           _type: "dashboardSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           text?: string;
           points?: Array<string>;
           actions?: Array<
@@ -1326,38 +1326,38 @@ export type ROUTE_QUERY_RESULT = {
             } & Link
           >;
           reverse?: boolean;
-          dashboard?: Dashboard;
+          dashboard: Dashboard;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "disclosureSection";
-          heading?: string;
-          body?: RichText;
+          heading: string;
+          body: RichText;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "faqSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
           items: Array<{
             _id: string;
-            question: string | null;
-            answer: string | null;
-          }> | null;
+            question: string;
+            answer: string;
+          }>;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "featureGridSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          columns?: 2 | 3 | 4;
-          variant?: "cards" | "compact" | "numbered";
-          items?: Array<
+          columns: 2 | 3 | 4;
+          variant: "cards" | "compact" | "numbered";
+          items: Array<
             {
               _key: string;
             } & FeatureCard
@@ -1367,16 +1367,16 @@ export type ROUTE_QUERY_RESULT = {
       | {
           _key: string;
           _type: "giveawayFormSection";
-          heading?: string;
+          heading: string;
           text?: string;
-          fullNameLabel?: string;
-          emailLabel?: string;
-          phoneLabel?: string;
-          companyLabel?: string;
-          titleLabel?: string;
-          optInLabel?: string;
-          submitLabel?: string;
-          confirmationHeading?: string;
+          fullNameLabel: string;
+          emailLabel: string;
+          phoneLabel: string;
+          companyLabel: string;
+          titleLabel: string;
+          optInLabel: string;
+          submitLabel: string;
+          confirmationHeading: string;
           confirmationText?: string;
           anchor?: string;
         }
@@ -1384,13 +1384,13 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "guideOfferSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           text?: string;
           originalPrice?: string;
-          price?: string;
-          nameLabel?: string;
-          emailLabel?: string;
-          submitLabel?: string;
+          price: string;
+          nameLabel: string;
+          emailLabel: string;
+          submitLabel: string;
           guarantee?: string;
           points?: Array<string>;
           anchor?: string;
@@ -1399,7 +1399,7 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "heroSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           highlight?: string;
           text?: string;
           actions?: Array<
@@ -1410,28 +1410,28 @@ export type ROUTE_QUERY_RESULT = {
           highlights?: Array<string>;
           backgroundImage?: ImageAsset;
           badge?: string;
-          align?: "center" | "left";
+          align: "center" | "left";
           anchor?: string;
         }
       | {
           _key: string;
           _type: "legalDocumentSection";
-          heading?: string;
+          heading: string;
           intro?: string;
           document: {
-            title: string | null;
-            documentUrl: string | null;
-          } | null;
+            title: string;
+            documentUrl: string;
+          };
           anchor?: string;
         }
       | {
           _key: string;
           _type: "newsletterSection";
-          heading?: string;
+          heading: string;
           text?: string;
-          emailLabel?: string;
+          emailLabel: string;
           emailPlaceholder?: string;
-          submitLabel?: string;
+          submitLabel: string;
           note?: string;
           anchor?: string;
         }
@@ -1439,9 +1439,9 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "pillarsSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          pillars?: Array<
+          pillars: Array<
             {
               _key: string;
             } & Pillar
@@ -1453,9 +1453,9 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "platformListSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          platforms?: Array<
+          platforms: Array<
             {
               _key: string;
             } & Platform
@@ -1466,22 +1466,22 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "pricingSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          planName?: string;
-          price?: string;
+          planName: string;
+          price: string;
           originalPrice?: string;
           priceNote?: string;
-          features?: Array<string>;
+          features: Array<string>;
           guarantee?: string;
-          action?: Link;
+          action: Link;
           footnote?: string;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "qualificationFormSection";
-          heading?: string;
+          heading: string;
           text?: string;
           questions?: Array<
             {
@@ -1489,37 +1489,37 @@ export type ROUTE_QUERY_RESULT = {
             } & QuestionCopy
           >;
           successText?: string;
-          websiteLabel?: string;
+          websiteLabel: string;
           phoneCaption?: string;
-          disqualifiedHeading?: string;
+          disqualifiedHeading: string;
           anchor?: string;
         }
       | {
           _key: string;
           _type: "resourceGridSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
           featuredLabel?: string;
           featured: {
             _id: string;
-            title: string | null;
-            slug: string | null;
-            category: "Article" | "Guide" | "Training Guide" | null;
-            description: string | null;
-            publishedAt: string | null;
-            readTime: number | null;
+            title: string;
+            slug: string;
+            category: "Article" | "Guide" | "Training Guide";
+            description: string;
+            publishedAt: string;
+            readTime: number;
           } | null;
           resources: Array<{
             _id: string;
-            title: string | null;
-            slug: string | null;
-            category: "Article" | "Guide" | "Training Guide" | null;
-            description: string | null;
-            publishedAt: string | null;
-            readTime: number | null;
-          }> | null;
-          readMoreLabel?: string;
+            title: string;
+            slug: string;
+            category: "Article" | "Guide" | "Training Guide";
+            description: string;
+            publishedAt: string;
+            readTime: number;
+          }>;
+          readMoreLabel: string;
           anchor?: string;
         }
       | {
@@ -1527,7 +1527,7 @@ export type ROUTE_QUERY_RESULT = {
           _type: "richTextSection";
           eyebrow?: string;
           heading?: string;
-          body?: RichText;
+          body: RichText;
           aside?: Aside;
           anchor?: string;
         }
@@ -1535,9 +1535,9 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "rulesSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          rules?: Array<string>;
+          rules: Array<string>;
           anchor?: string;
         }
       | {
@@ -1546,7 +1546,7 @@ export type ROUTE_QUERY_RESULT = {
           eyebrow?: string;
           heading?: string;
           intro?: string;
-          stats?: Array<
+          stats: Array<
             {
               _key: string;
             } & Stat
@@ -1557,10 +1557,10 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "stepsSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
-          variant?: "cards" | "list" | "timeline";
-          steps?: Array<
+          variant: "cards" | "list" | "timeline";
+          steps: Array<
             {
               _key: string;
             } & Step
@@ -1572,31 +1572,31 @@ export type ROUTE_QUERY_RESULT = {
           _key: string;
           _type: "testimonialsSection";
           eyebrow?: string;
-          heading?: string;
+          heading: string;
           intro?: string;
           testimonials: Array<{
             _id: string;
-            metric: string | null;
-            label: string | null;
-            quote: string | null;
-            role: string | null;
-          }> | null;
+            metric: string;
+            label: string;
+            quote: string;
+            role: string;
+          }>;
           anchor?: string;
         }
     > | null;
   } | null;
   resource: {
     _id: string;
-    title: string | null;
-    slug: string | null;
-    category: "Article" | "Guide" | "Training Guide" | null;
-    description: string | null;
-    publishedAt: string | null;
-    readTime: number | null;
+    title: string;
+    slug: string;
+    category: "Article" | "Guide" | "Training Guide";
+    description: string;
+    publishedAt: string;
+    readTime: number;
     featured: boolean | null;
     gated: boolean | null;
-    seo: Seo | null;
-    body: RichText | null;
+    seo: Seo;
+    body: RichText;
     gate: ResourceGate | null;
     callToAction: CallToAction | null;
   } | null;
