@@ -70,8 +70,7 @@ function CalloutBlock({ value }: PortableTextTypeComponentProps<CalloutValue>) {
 }
 
 function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
-  const columns = value.columns ?? []
-  const rows = value.rows ?? []
+  const { columns, rows } = value
   if (columns.length === 0 && rows.length === 0) return null
   const label = value.caption || columns.join(', ')
   return (
@@ -93,7 +92,7 @@ function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
         <tbody>
           {rows.map((row) => (
             <tr key={row._key}>
-              {(row.cells ?? []).map((cell, index) => (
+              {row.cells.map((cell, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its position in the row
                 <td key={index}>{cell}</td>
               ))}

@@ -18,7 +18,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
             {settings.footerBlurb && <Blurb>{settings.footerBlurb}</Blurb>}
           </Brand>
           {settings.footerColumns?.map((column) => (
-            <nav key={column._key} aria-label={column.title ?? undefined}>
+            <nav key={column._key} aria-label={column.title}>
               <ColumnTitle>{column.title}</ColumnTitle>
               <LinkList>
                 {column.links?.map((link) => (

@@ -30,7 +30,7 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             <NavList>
               {settings.mainNavigation?.map((link) => (
                 <li key={link._key}>
-                  <NavItem to={link.href ?? '/'} end onClick={closeMenu}>
+                  <NavItem to={link.href} end onClick={closeMenu}>
                     {link.label}
                   </NavItem>
                 </li>

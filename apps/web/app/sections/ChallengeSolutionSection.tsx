@@ -38,7 +38,7 @@ function Column({
 }: {
   side: Side
   title?: string
-  points?: string[]
+  points: string[]
   headingLevel: 'h2' | 'h3'
 }) {
   const Mark = side === 'challenge' ? CircleX : CircleCheck
@@ -50,7 +50,7 @@ function Column({
         </PanelTitle>
       )}
       <Points $side={side}>
-        {(points ?? []).map((point) => (
+        {points.map((point) => (
           <li key={point}>
             <Mark aria-hidden="true" size={22} />
             <span>{point}</span>

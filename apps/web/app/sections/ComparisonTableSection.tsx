@@ -36,7 +36,7 @@ export function ComparisonTableSection({ section, isPageHeading }: SectionProps<
             </tr>
           </thead>
           <tbody>
-            {(rows ?? []).map((row) => (
+            {rows.map((row) => (
               <tr key={row._id}>
                 <th scope="row">{row.feature}</th>
                 <OurCell>

@@ -58,7 +58,7 @@ export function CountdownSection({ section, settings, isPageHeading }: SectionPr
         {/* A timer is not announced as it ticks; the hidden summary is what a screen reader reads. */}
         <div role="timer" aria-live="off" aria-atomic="true">
           <span className="visually-hidden">
-            {units.map((unit) => `${unit.value} ${unit.label ?? ''}`.trim()).join(', ')}
+            {units.map((unit) => `${unit.value} ${unit.label}`.trim()).join(', ')}
           </span>
           <Units aria-hidden="true">
             {units.map((unit, index) => (

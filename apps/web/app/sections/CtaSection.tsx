@@ -9,8 +9,7 @@ type Tone = NonNullable<SectionOf<'ctaSection'>['tone']>
 
 /** The closing invitation to act: a brand-coloured band, or a quiet panel on a light page. */
 export function CtaSection({ section, isPageHeading }: SectionProps<'ctaSection'>) {
-  const { heading, text, actions, note, anchor } = section
-  const tone = section.tone ?? 'brand'
+  const { heading, text, actions, note, anchor, tone } = section
   return (
     <Band id={anchor ?? undefined} $tone={tone}>
       <Container>

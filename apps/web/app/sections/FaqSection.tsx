@@ -14,7 +14,6 @@ export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'
   const { eyebrow, heading, intro, items, anchor } = section
   const accordionName = useId()
   const QuestionHeading = headingLevels(isPageHeading).item
-  const faqs = (items ?? []).filter((item) => item.question)
 
   return (
     <SectionShell
@@ -27,7 +26,7 @@ export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'
       narrow
     >
       <Accordion>
-        {faqs.map((faq) => (
+        {items.map((faq) => (
           <Item key={faq._id} name={accordionName}>
             <Question>
               <QuestionText as={QuestionHeading}>{faq.question}</QuestionText>

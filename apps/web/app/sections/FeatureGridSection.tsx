@@ -15,9 +15,7 @@ type Card = NonNullable<FeatureGrid['items']>[number]
 
 /** A grid of feature cards: full cards, compact icon rows, or numbered cards whose bullets read as steps. */
 export function FeatureGridSection({ section, isPageHeading }: SectionProps<'featureGridSection'>) {
-  const { eyebrow, heading, intro, items, anchor } = section
-  const variant = section.variant ?? 'cards'
-  const columns = section.columns ?? 3
+  const { eyebrow, heading, intro, items, anchor, variant, columns } = section
   const cardHeading = headingLevels(isPageHeading).item
   return (
     <SectionShell
@@ -29,7 +27,7 @@ export function FeatureGridSection({ section, isPageHeading }: SectionProps<'fea
       isPageHeading={isPageHeading}
     >
       <Grid $columns={columns}>
-        {(items ?? []).map((card, index) => (
+        {items.map((card, index) => (
           <FeatureCard key={card._key} card={card} variant={variant} number={index + 1} headingLevel={cardHeading} />
         ))}
       </Grid>

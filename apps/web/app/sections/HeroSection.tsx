@@ -8,8 +8,7 @@ import type { SectionProps } from './SectionProps'
 
 /** The opening band of a page: headline (the page's h1), text, calls to action and trust points. */
 export function HeroSection({ section, isPageHeading }: SectionProps<'heroSection'>) {
-  const { eyebrow, heading = '', highlight, text, actions, highlights, backgroundImage, badge, anchor } = section
-  const align = section.align ?? 'left'
+  const { eyebrow, heading, highlight, text, actions, highlights, backgroundImage, badge, anchor, align } = section
   const Heading = headingLevels(isPageHeading).section
   return (
     <Hero id={anchor ?? undefined} $image={backgroundImage?.src}>

@@ -21,7 +21,7 @@ export function PillarsSection({ section, isPageHeading }: SectionProps<'pillars
       isPageHeading={isPageHeading}
     >
       <Grid>
-        {(pillars ?? []).map((pillar) => (
+        {pillars.map((pillar) => (
           <Pillar key={pillar._key}>
             <PillarHeader>
               {pillar.icon && (

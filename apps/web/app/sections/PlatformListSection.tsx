@@ -19,7 +19,7 @@ export function PlatformListSection({ section, isPageHeading }: SectionProps<'pl
       isPageHeading={isPageHeading}
     >
       <Grid>
-        {(platforms ?? []).map((platform) => (
+        {platforms.map((platform) => (
           <Card key={platform._key}>
             <CardHeader>
               {platform.icon && (

@@ -23,7 +23,7 @@ export function QualificationFormSection({
       <Suspense fallback={null}>
         <QualificationForm
           section={section}
-          phone={settings.contactPhone ?? ''}
+          phone={settings.contactPhone}
           headingLevel={headingLevels(isPageHeading).item}
         />
       </Suspense>

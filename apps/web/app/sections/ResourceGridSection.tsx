@@ -12,8 +12,7 @@ type Category = NonNullable<ResourceCard['category']>
 
 /** The resource library: one featured guide as a large card, then a grid of resource cards. */
 export function ResourceGridSection({ section, settings, isPageHeading }: SectionProps<'resourceGridSection'>) {
-  const { eyebrow, heading, intro, featuredLabel, featured, readMoreLabel, anchor } = section
-  const resources = (section.resources ?? []).filter((resource) => resource.slug)
+  const { eyebrow, heading, intro, featuredLabel, featured, resources, readMoreLabel, anchor } = section
   return (
     <SectionShell
       anchor={anchor}
@@ -83,7 +82,7 @@ export function ResourceGridSection({ section, settings, isPageHeading }: Sectio
 }
 
 function resourceHref(slug: string | null): string {
-  return `/resources/${slug ?? ''}`
+  return `/resources/${slug}`
 }
 
 // Category pill colours: no theme tokens for the emerald and amber text shades yet (AA on the soft fills).

@@ -6,7 +6,6 @@ import { SectionShell } from './SectionShell'
 /** A row of headline numbers on a dark band, each with what it measures and a line of context. */
 export function StatsSection({ section, isPageHeading }: SectionProps<'statsSection'>) {
   const { eyebrow, heading, intro, stats, anchor } = section
-  const items = stats ?? []
   return (
     <SectionShell
       anchor={anchor}
@@ -16,8 +15,8 @@ export function StatsSection({ section, isPageHeading }: SectionProps<'statsSect
       intro={intro}
       isPageHeading={isPageHeading}
     >
-      <Grid $count={items.length}>
-        {items.map((stat) => (
+      <Grid $count={stats.length}>
+        {stats.map((stat) => (
           <Stat key={stat._key}>
             <Value>{stat.value}</Value>
             <Label>{stat.label}</Label>

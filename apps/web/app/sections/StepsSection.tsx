@@ -17,9 +17,7 @@ type Step = NonNullable<Steps['steps']>[number]
  * horizontal from md up), a grid of cards, or a plain vertical list.
  */
 export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSection'>) {
-  const { eyebrow, heading, intro, steps, link, anchor } = section
-  const variant = section.variant ?? 'cards'
-  const items = steps ?? []
+  const { eyebrow, heading, intro, steps, link, anchor, variant } = section
   const stepHeading = headingLevels(isPageHeading).item
   return (
     <SectionShell
@@ -30,8 +28,8 @@ export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSect
       intro={intro}
       isPageHeading={isPageHeading}
     >
-      <StepList $variant={variant} $count={items.length}>
-        {items.map((step, index) => (
+      <StepList $variant={variant} $count={steps.length}>
+        {steps.map((step, index) => (
           <StepItem key={step._key} $variant={variant}>
             <Marker aria-hidden="true" $variant={variant}>
               {variant === 'timeline' && step.icon ? <Icon name={step.icon} size={22} /> : index + 1}

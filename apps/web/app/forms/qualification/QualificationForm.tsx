@@ -185,7 +185,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
         <QualificationOutcome
           kind={stage}
           headingLevel={headingLevel}
-          heading={stage === 'success' ? QUALIFICATION_TEXT.successHeading : (section.disqualifiedHeading ?? '')}
+          heading={stage === 'success' ? QUALIFICATION_TEXT.successHeading : section.disqualifiedHeading}
           text={stage === 'success' ? section.successText : QUALIFICATION_TEXT.disqualified}
           websiteLabel={section.websiteLabel}
           phone={stage === 'success' ? { caption: section.phoneCaption, number: phone } : undefined}

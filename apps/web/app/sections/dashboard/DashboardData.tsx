@@ -115,12 +115,12 @@ function DataTable({
   )
 }
 
-function clampScore(score: number | undefined): number {
-  return Math.min(100, Math.max(0, Math.round(score ?? 0)))
+function clampScore(score: number): number {
+  return Math.min(100, Math.max(0, Math.round(score)))
 }
 
-function initials(name: string | undefined): string {
-  return (name ?? '')
+function initials(name: string): string {
+  return name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
