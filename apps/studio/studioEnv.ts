@@ -1,8 +1,12 @@
-// The Studio needs a project id even offline (build, schema validate, typegen); a placeholder works
-// there and a real project is configured with SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET.
+import { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from '@site/content-api/config'
+
+// The Studio needs a project id even offline (build, schema validate, typegen). Offline it uses the embedded
+// content's identifiers, the ones the site's preview names in its live queries: the Preview tool runs only
+// queries for its own project and dataset. A real project is configured with SANITY_STUDIO_PROJECT_ID /
+// SANITY_STUDIO_DATASET.
 export const studioEnv = {
-  projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'offline0',
-  dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+  projectId: process.env.SANITY_STUDIO_PROJECT_ID || EMBEDDED_PROJECT_ID,
+  dataset: process.env.SANITY_STUDIO_DATASET || EMBEDDED_DATASET,
   apiVersion: '2025-02-19',
   /** The local Content Lake (`pnpm studio` with no project id sets it); unset, Sanity's hosted API. */
   apiHost: process.env.SANITY_STUDIO_API_HOST || undefined,

@@ -12,13 +12,13 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { EMBEDDED_PROJECT_ID } from '@site/content-api/config'
 import { randomId, startContentLake } from '@site/content-api/lake'
 import { chromium } from 'playwright-core'
 import { freePort } from './net.ts'
 import { benchDir, repoRoot, seedFile } from './paths.ts'
 import { median } from './stats.ts'
 
-const PROJECT_ID = 'offline0'
 const DOCUMENT = 'page.home'
 
 const { values: options } = parseArgs({
@@ -86,7 +86,7 @@ const studioPort = await freePort()
 const studioOrigin = `http://localhost:${studioPort}`
 const lake = await startContentLake({
   seedFile: dataset,
-  projectId: PROJECT_ID,
+  projectId: EMBEDDED_PROJECT_ID,
   token,
   allowedOrigins: [studioOrigin, `http://127.0.0.1:${studioPort}`],
 })

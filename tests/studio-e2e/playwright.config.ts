@@ -4,6 +4,8 @@ import {
   DATASET_FILE,
   LAKE_PORT,
   LAKE_TOKEN,
+  PREVIEW_PORT,
+  PREVIEW_URL,
   REQUEST_LOG,
   SITE_PORT,
   SITE_URL,
@@ -11,7 +13,10 @@ import {
   STUDIO_URL,
 } from './studioServer'
 
-/** The real Sanity Studio against the local Content Lake, and the dev site reading the same dataset. */
+/**
+ * The real Sanity Studio against the local Content Lake, the dev site reading the same dataset, and the site in
+ * preview mode for the Studio's Presentation tool.
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -36,7 +41,7 @@ export default defineConfig({
         CONTENT_LAKE_TOKEN: LAKE_TOKEN,
         CONTENT_SEED_FILE: DATASET_FILE,
         CONTENT_LAKE_REQUEST_LOG: REQUEST_LOG,
-        SANITY_STUDIO_PREVIEW_URL: SITE_URL,
+        SANITY_STUDIO_PREVIEW_URL: PREVIEW_URL,
       },
     },
     {
@@ -44,6 +49,17 @@ export default defineConfig({
       url: SITE_URL,
       timeout: 120_000,
       env: { CONTENT_SEED_FILE: DATASET_FILE },
+    },
+    {
+      command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort`,
+      url: PREVIEW_URL,
+      timeout: 120_000,
+      env: {
+        CONTENT_SEED_FILE: DATASET_FILE,
+        VITE_SANITY_PREVIEW: 'true',
+        CONTENT_VALIDATION: 'lenient',
+        SANITY_STUDIO_URL: STUDIO_URL,
+      },
     },
   ],
 })

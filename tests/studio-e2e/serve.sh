@@ -8,4 +8,6 @@ cp content/seed.ndjson "$CONTENT_SEED_FILE"
 unset SANITY_STUDIO_PROJECT_ID
 # The tests' dataset is a copy: its publishes must not reach the built site the other tests use.
 export STUDIO_PUBLISH_SITE=off
+# playwright.config.ts starts the preview site on its own port, with the same settings.
+export STUDIO_PREVIEW_SITE=off
 exec bash scripts/pnpm.sh studio

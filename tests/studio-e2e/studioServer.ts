@@ -4,9 +4,12 @@ import { join } from 'node:path'
 export const STUDIO_PORT = 3433
 export const LAKE_PORT = 3434
 export const SITE_PORT = 5273
+/** The site in preview mode (drafts, stega, overlays): what the Studio's Presentation tool frames. */
+export const PREVIEW_PORT = 5274
 export const LAKE_TOKEN = 'studio-e2e-local-editor-token-0123456789abcdef'
 export const DATASET_DIR = join(import.meta.dirname, '.dataset')
 export const DATASET_FILE = join(DATASET_DIR, 'seed.ndjson')
 export const REQUEST_LOG = join(DATASET_DIR, 'requests.log')
 export const STUDIO_URL = `http://localhost:${STUDIO_PORT}`
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`
+export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`

@@ -18,19 +18,21 @@ export async function openDocument(page: Page, listTitle: string, documentTitle:
 }
 
 /**
- * Publishes the open document and waits until the Studio shows it published. A click that lands while the
- * Studio is still settling a just-closed dialog can be swallowed (seen about one run in three after picking
- * a reference), so the click is repeated until the publish request leaves; a second publish cannot follow,
- * since the button disables as soon as one is sent.
+ * Publishes the open document and waits until the Studio sends it. A click that lands while the Studio is
+ * still settling a just-closed dialog can be swallowed (seen about one run in three after picking a
+ * reference), so the button is clicked again while it stays enabled; it disables as soon as a publish is
+ * under way, so a second publish cannot follow. Under load the request can leave seconds after the click,
+ * once the document's validation has run.
  */
 export async function publish(page: Page): Promise<void> {
   const button = page.getByTestId('action-publish')
   await expect(button).toBeEnabled()
+  const sent = page.waitForRequest((request) => request.url().includes('document.publish'), { timeout: 60_000 })
   await expect(async () => {
-    const sent = page.waitForRequest((request) => request.url().includes('document.publish'), { timeout: 3_000 })
-    await button.click({ timeout: 3_000 })
-    await sent
+    if (await button.isEnabled()) await button.click({ timeout: 3_000 })
+    await expect(button).toBeDisabled({ timeout: 3_000 })
   }).toPass({ timeout: 30_000 })
+  await sent
   await expect(button).toBeDisabled()
 }
 

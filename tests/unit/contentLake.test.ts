@@ -23,9 +23,9 @@ function call(path: string, init: RequestInit & { token?: string | null; origin?
   const headers = new Headers(init.headers)
   if (init.token !== null) headers.set('authorization', `Bearer ${init.token ?? TOKEN}`)
   headers.set('origin', init.origin ?? STUDIO)
-  return handleLakeRequest(new Request(`http://offline0.localhost:3334/v2025-02-19${path}`, { ...init, headers }), {
+  return handleLakeRequest(new Request(`http://embedded.localhost:3334/v2025-02-19${path}`, { ...init, headers }), {
     lake,
-    projectId: 'offline0',
+    projectId: 'embedded',
     dataset: 'production',
     token: TOKEN,
     allowedOrigins: [STUDIO],
@@ -251,6 +251,37 @@ describe('listen', () => {
     )
     const body = await response.text()
     expect(body).toMatch(/^event: welcome\ndata: \{"listenerName":"lake-\d+"\}\n\nretry: 2000\n\n$/)
+  })
+})
+
+describe('live events (what the Preview tool follows to refresh its queries)', () => {
+  it('sends welcome, then one restart per transaction, to the preview that reads drafts', async () => {
+    const controller = new AbortController()
+    const response = await call(
+      '/data/live/events/production?includeDrafts=true&tag=sanity.studio.presentation-loader',
+      {
+        signal: controller.signal,
+      },
+    )
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    const reader = response.body!.getReader()
+    const read = async () => new TextDecoder().decode((await reader.read()).value)
+    expect(await read()).toBe('event: welcome\ndata: {}\n\n')
+    lake.transact(
+      [
+        { patch: { id: 'faq.home-1', set: { question: 'One' } } },
+        { patch: { id: 'faq.home-2', set: { question: 'Two' } } },
+      ],
+      { transactionId: 'tx-two-documents' },
+    )
+    expect(await read()).toBe('id: tx-two-documents\nevent: restart\ndata: {}\n\n')
+    controller.abort()
+  })
+
+  it('refuses the drafts stream without the token; gives the published stream its connection back', async () => {
+    expect((await call('/data/live/events/production?includeDrafts=true', { token: null })).status).toBe(401)
+    const published = await call('/data/live/events/production', { token: null })
+    expect(await published.text()).toBe('event: welcome\ndata: {}\n\nretry: 86400000\n\n')
   })
 })
 

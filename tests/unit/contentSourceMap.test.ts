@@ -86,6 +86,17 @@ describe('Content Source Maps of the embedded query API', () => {
     expect(Object.keys(map.mappings)).toEqual(["$['it\\'s']"])
   })
 
+  it("maps a slug read as a string under another name to the slug's current, not to the slug object", () => {
+    const stored = { _id: 'about', _type: 'page', path: { _type: 'slug', current: '/about' }, title: 'About' }
+    const map = inferContentSourceMap({ page: { _id: 'about', path: '/about', title: 'About' } }, () => stored)
+    expect(map.paths).toEqual(['$', "$['path']['current']"])
+    expect(map.mappings["$['page']['path']"]).toEqual({
+      type: 'value',
+      source: { type: 'documentValue', document: 0, path: 1 },
+    })
+    expect(map.mappings).not.toHaveProperty("$['page']['title']")
+  })
+
   it('answers resultSourceMap only when asked', async () => {
     const query = encodeURIComponent(PAGE_QUERY)
     const ask = (extra: string) =>

@@ -19,6 +19,33 @@ function runStudio(env: NodeJS.ProcessEnv): void {
   studio.on('exit', (code) => process.exit(code ?? 0))
 }
 
+/**
+ * The site in preview mode (drafts, edit links, live updates) at SANITY_STUDIO_PREVIEW_URL, for the Studio's
+ * Preview tool: the site's dev server on the same dataset (STUDIO_PREVIEW_SITE=off leaves it out).
+ */
+function runPreviewSite(): void {
+  const previewUrl = new URL(studioEnv.previewUrl)
+  const webDirectory = join(process.cwd(), '..', 'web')
+  const site = spawn(
+    join(webDirectory, 'node_modules', '.bin', 'react-router'),
+    ['dev', '--host', previewUrl.hostname, '--port', previewUrl.port || '80', '--strictPort'],
+    {
+      cwd: webDirectory,
+      env: {
+        ...process.env,
+        VITE_SANITY_PREVIEW: 'true',
+        CONTENT_VALIDATION: process.env.CONTENT_VALIDATION ?? 'lenient',
+        SANITY_STUDIO_URL: `http://localhost:${STUDIO_PORT}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  site.on('exit', (code) => {
+    if (code) console.error(`The preview site stopped (exit ${code}); the Studio's Preview tool shows nothing`)
+  })
+  process.on('exit', () => site.kill())
+}
+
 /** The local editor's token, kept in `.lake/` so a Studio tab stays signed in across restarts. */
 function localEditorToken(stateDirectory: string): string {
   if (process.env.CONTENT_LAKE_TOKEN) return process.env.CONTENT_LAKE_TOKEN
@@ -46,6 +73,7 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
     requestLog: process.env.CONTENT_LAKE_REQUEST_LOG ?? join(stateDirectory, 'requests.log'),
   })
   runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
+  if (process.env.STUDIO_PREVIEW_SITE !== 'off') runPreviewSite()
   // With a built site, each publish in the Studio updates it in seconds, as the webhook does on a host
   // (STUDIO_PUBLISH_SITE=off leaves it alone).
   const builtSite = join(process.cwd(), '..', 'web', process.env.SITE_BUILD_DIR || 'build', 'publisher', 'state.json')
@@ -59,5 +87,6 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
   console.log(
     `\nLocal Content Lake on ${lake.apiHost}, writing ${process.env.CONTENT_SEED_FILE ?? 'content/seed.ndjson'}`,
   )
-  console.log(`Open the Studio as the local editor: http://localhost:${STUDIO_PORT}/#token=${token}\n`)
+  console.log(`Open the Studio as the local editor: http://localhost:${STUDIO_PORT}/#token=${token}`)
+  console.log(`Its Preview tool shows the site in preview mode from ${studioEnv.previewUrl}\n`)
 }

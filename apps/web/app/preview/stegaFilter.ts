@@ -5,9 +5,10 @@ import { CONTENT_RULES, type ContentRules, type ValueRule } from '@site/schemas/
  * Fields whose strings the code reads rather than shows, so invisible stega characters there would break a
  * comparison, a link or the content check: every field the schema constrains (an option list, a format
  * check, a date, an address; read from the generated content rules), the Portable Text block's style and
- * list kind, and the phone numbers the code turns into tel: links.
+ * list kind, the phone numbers the code turns into tel: links, and the hero's highlighted words, which the
+ * code finds inside the heading.
  */
-const FIELDS_READ_BY_CODE = new Set([...constrainedFields(CONTENT_RULES), 'contactPhone', 'landingPhone'])
+const FIELDS_READ_BY_CODE = new Set([...constrainedFields(CONTENT_RULES), 'contactPhone', 'landingPhone', 'highlight'])
 
 function constrainedFields({ types }: ContentRules): string[] {
   const names: string[] = []

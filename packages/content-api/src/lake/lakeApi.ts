@@ -2,7 +2,7 @@ import { handleQueryApiRequest } from '../handler'
 import { actionsToMutations, type DocumentAction } from './actions'
 import { type ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { historyResponse } from './history'
-import { listenOptionsFrom, listenStream } from './listen'
+import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
 import { type LakeMutation, MutationError } from './mutations'
 
 export interface LakeApiOptions {
@@ -48,6 +48,19 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   const path = url.pathname.replace(/^\/v(\d{4}-\d{2}-\d{2}|\d+|X)\//, '/')
   const authorized = request.headers.get('authorization') === `Bearer ${options.token}`
   const { lake, dataset, projectId } = options
+
+  const live = /^\/data\/live\/events\/([^/]+)$/.exec(path)
+  if (live) {
+    if (live[1] !== dataset) return fail(404, 'httpNotFound', `Dataset "${live[1]}" not found`)
+    // As on Sanity's API: events about published content are public, events that include drafts are not.
+    const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
+    if (includeDrafts && !authorized) {
+      return fail(401, 'httpUnauthorized', 'Live events with drafts need the local editor token')
+    }
+    return new Response(liveEventsStream(lake, { includeDrafts }, request.signal), {
+      headers: { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    })
+  }
 
   const data = /^\/data\/(\w+)\/([^/]+)(?:\/(.*))?$/.exec(path)
   if (data) {

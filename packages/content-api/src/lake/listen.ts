@@ -43,14 +43,25 @@ const UNMODELLED_TYPES = /tasks\.task|system\.release|_type == "comment"|sanity\
  */
 const POLLED_LISTENERS = /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents)$/
 const POLL_INTERVAL_MS = 2_000
+/**
+ * The Preview tool's document listener feeds optimistic edits made inside the preview frame (the site makes
+ * none: it edits through the Studio's form, and the preview's queries refresh on live events). It opened one
+ * stream per frame connection, and three of them with the form's own listeners took all six connections, so
+ * the form's edits could not be saved. It reconnects once a minute instead.
+ */
+const PREVIEW_FRAME_LISTENER = /\.presentation-documents$/
+const PREVIEW_FRAME_RETRY_MS = 60_000
+/** A day: a listener for a feature the lake does not model comes back, and is closed again, once a day. */
+const UNMODELLED_RETRY_MS = 86_400_000
 
 /**
  * When a listener gives its connection back right after `welcome`, how long until it reconnects: a day for
  * features the lake does not model, a poll interval for listeners that fetch again; undefined to stay open.
  */
 function closesAfterWelcome(options: ListenOptions): number | undefined {
-  if (UNMODELLED_TYPES.test(options.query)) return 86_400_000
+  if (UNMODELLED_TYPES.test(options.query)) return UNMODELLED_RETRY_MS
   if (POLLED_LISTENERS.test(options.tag)) return POLL_INTERVAL_MS
+  if (PREVIEW_FRAME_LISTENER.test(options.tag)) return PREVIEW_FRAME_RETRY_MS
   return undefined
 }
 
@@ -142,4 +153,58 @@ function mutationEvent(change: DocumentChange, options: ListenOptions, eventId: 
   if (options.includeResult && change.after) event.result = change.after
   if (options.includePreviousRevision && change.before) event.previous = change.before
   return event
+}
+
+/**
+ * Sanity's Live Content API events (`/data/live/events/<dataset>`), which the Presentation tool follows to
+ * refresh the queries it runs for the preview: `welcome`, then `restart` after every transaction. The lake
+ * does not compute sync tags, so "refetch everything" is the event that keeps the preview exact. Only the
+ * preview's loader asks for drafts; the Studio's other subscriber (the unmodelled preview-sharing secret)
+ * waits for tagged messages the lake never sends, so its stream gives its connection back after `welcome`.
+ */
+export function liveEventsStream(
+  lake: ContentLake,
+  { includeDrafts }: { includeDrafts: boolean },
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let unsubscribe = () => {}
+  let keepAlive: ReturnType<typeof setInterval> | undefined
+  return new ReadableStream({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          close()
+        }
+      }
+      const close = () => {
+        unsubscribe()
+        clearInterval(keepAlive)
+        try {
+          controller.close()
+        } catch {}
+      }
+      send('event: welcome\ndata: {}\n\n')
+      if (!includeDrafts) {
+        send(`retry: ${UNMODELLED_RETRY_MS}\n\n`)
+        close()
+        return
+      }
+      // One transaction reports each document it changed; the preview needs one restart for all of them.
+      let lastTransaction: string | undefined
+      unsubscribe = lake.subscribe(({ transactionId }) => {
+        if (transactionId === lastTransaction) return
+        lastTransaction = transactionId
+        send(`id: ${transactionId}\nevent: restart\ndata: {}\n\n`)
+      })
+      keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000)
+      signal.addEventListener('abort', close)
+    },
+    cancel() {
+      unsubscribe()
+      clearInterval(keepAlive)
+    },
+  })
 }

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test'
+import { LAKE_PORT, LAKE_TOKEN, PREVIEW_URL, SITE_URL } from './studioServer'
+import { openStudio, storedDocument } from './support'
+
+/** Throws the draft away through the lake's own API, so the tests after this one start from the seed. */
+async function discardDraft(id: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${LAKE_PORT}/v2025-02-19/data/mutate/production`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${LAKE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mutations: [{ delete: { id: `drafts.${id}` } }] }),
+  })
+  expect(response.status).toBe(200)
+}
+
+test('the Preview tool shows the page, opens the field an editor clicks, and shows the draft as it is typed', async ({
+  page,
+}) => {
+  await openStudio(page)
+  await page.getByRole('link', { name: 'Preview' }).click()
+  // The heading as published now (another test of this run may have changed it).
+  const { sections } = storedDocument('page.home') as { sections: { _type: string; heading: string }[] }
+  const published = sections.find((section) => section._type === 'heroSection')?.heading
+  if (!published) throw new Error('The home page has no hero heading in the dataset')
+  const preview = page.frameLocator(`iframe[src^="${PREVIEW_URL}"]`)
+  const heading = preview.locator('h1')
+  await expect(heading).toContainText(published, { timeout: 60_000 })
+
+  // Click-to-edit: the outlined heading opens the home page's hero, with its heading field focused.
+  await heading.click()
+  const field = page.locator('input:focus')
+  await expect(field).toHaveValue(published)
+
+  // What the editor types is in the preview before anything is published, and only there.
+  await field.press('End')
+  await field.pressSequentially(' Today')
+  await expect(heading).toContainText(`${published} Today`)
+  expect(await (await fetch(`${SITE_URL}/`)).text()).not.toContain(`${published} Today`)
+
+  await discardDraft('page.home')
+})
