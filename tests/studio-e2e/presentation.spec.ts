@@ -25,10 +25,13 @@ test('the Preview tool shows the page, opens the field an editor clicks, and sho
   const heading = preview.locator('h1')
   await expect(heading).toContainText(published, { timeout: 60_000 })
 
-  // Click-to-edit: the outlined heading opens the home page's hero, with its heading field focused.
-  await heading.click()
+  // Click-to-edit: the outlined heading opens the home page's hero, with its heading field focused. The
+  // overlays start once the frame has connected to the Studio, which under load can follow the page.
   const field = page.locator('input:focus')
-  await expect(field).toHaveValue(published)
+  await expect(async () => {
+    await heading.click()
+    await expect(field).toHaveValue(published, { timeout: 3_000 })
+  }).toPass({ timeout: 45_000 })
 
   // What the editor types is in the preview before anything is published, and only there.
   await field.press('End')

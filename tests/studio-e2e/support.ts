@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Request, test } from '@playwright/test'
 import { DATASET_FILE, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
 
 /** Opens the Studio signed in as the local editor (the token in the fragment, as the CLI prints it). */
@@ -20,19 +20,23 @@ export async function openDocument(page: Page, listTitle: string, documentTitle:
 /**
  * Publishes the open document and waits until the Studio sends it. A click that lands while the Studio is
  * still settling a just-closed dialog can be swallowed (seen about one run in three after picking a
- * reference), so the button is clicked again while it stays enabled; it disables as soon as a publish is
- * under way, so a second publish cannot follow. Under load the request can leave seconds after the click,
- * once the document's validation has run.
+ * reference), and under load the request leaves seconds after the click, once validation has run: so the
+ * button is clicked again only while no publish has left and the button is enabled (it disables while a
+ * publish is under way, so a second one cannot follow).
  */
 export async function publish(page: Page): Promise<void> {
   const button = page.getByTestId('action-publish')
   await expect(button).toBeEnabled()
-  const sent = page.waitForRequest((request) => request.url().includes('document.publish'), { timeout: 60_000 })
+  let sent = false
+  const watch = (request: Request) => {
+    if (request.url().includes('document.publish')) sent = true
+  }
+  page.on('request', watch)
   await expect(async () => {
-    if (await button.isEnabled()) await button.click({ timeout: 3_000 })
-    await expect(button).toBeDisabled({ timeout: 3_000 })
-  }).toPass({ timeout: 30_000 })
-  await sent
+    if (!sent && (await button.isEnabled())) await button.click({ timeout: 3_000 })
+    await expect.poll(() => sent, { timeout: 5_000 }).toBe(true)
+  }).toPass({ timeout: 60_000 })
+  page.off('request', watch)
   await expect(button).toBeDisabled()
 }
 
