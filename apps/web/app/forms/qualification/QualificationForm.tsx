@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react'
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useState } from 'react'
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
@@ -18,40 +18,17 @@ import { buildQualificationPayload } from './payload'
 import { QualificationOutcome } from './QualificationOutcome'
 import { QualificationProgress } from './QualificationProgress'
 import { firstInvalidQuestion, validateAnswer } from './qualificationSchema'
-import {
-  type Answers,
-  applicableQuestions,
-  isDisqualifying,
-  QUESTIONS,
-  type Question,
-  type QuestionId,
-} from './questions'
+import { type Answers, isDisqualifying, QUESTIONS, type Question, type QuestionId } from './questions'
 import { wordingFor } from './questionWording'
 import { TextQuestionField } from './TextQuestionField'
 import { type QualificationDraft, useQualificationDraft } from './useQualificationDraft'
+import { useQualificationFlow } from './useQualificationFlow'
 
 type Stage = 'answering' | 'submitting' | 'disqualified' | 'success'
 type FormValues = Record<QuestionId, string>
 
-const EMPTY_ANSWERS: FormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  company: '',
-  role: '',
-  numberOfAdvisors: '',
-  numberOfAgents: '',
-  production12Month: '',
-  writesAnnuities: '',
-  annuityProduction: '',
-  currentAUM: '',
-  primaryChallenge: '',
-  monthlyMarketingBudget: '',
-  timeline: '',
-  decisionMaker: '',
-}
-const FIRST_QUESTION: QuestionId = 'firstName'
+/** Every question unanswered: react-hook-form needs a default value for each field. */
+const EMPTY_ANSWERS = Object.fromEntries(QUESTIONS.map(({ id }) => [id, ''])) as FormValues
 const ID_PREFIX = 'qualify'
 
 export interface QualificationFormProps {
@@ -71,53 +48,24 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
     defaultValues: EMPTY_ANSWERS,
   })
   const answers = useWatch({ control })
-  const [currentId, setCurrentId] = useState<QuestionId>(FIRST_QUESTION)
   const [stage, setStage] = useState<Stage>('answering')
   const honeypot = useHoneypot()
   const guard = useSubmitGuard()
-  const questionRef = useRef<HTMLDivElement>(null)
-  const focusPending = useRef(false)
+  const flow = useQualificationFlow(answers)
+  const { question, position, currentId, resume } = flow
 
   const restore = useCallback(
     (saved: QualificationDraft) => {
       reset({ ...EMPTY_ANSWERS, ...saved.answers })
-      const resumable = applicableQuestions(saved.answers).some((question) => question.id === saved.currentId)
-      setCurrentId(resumable ? saved.currentId : FIRST_QUESTION)
+      resume(saved)
     },
-    [reset],
+    [reset, resume],
   )
   const clearDraft = useQualificationDraft(
     { answers: givenAnswers(answers), currentId },
     stage === 'answering' || stage === 'submitting',
     restore,
   )
-
-  const steps = applicableQuestions(answers)
-  const position = Math.max(
-    0,
-    steps.findIndex((question) => question.id === currentId),
-  )
-  const question = steps[position]
-
-  // Moves focus into the question on screen: its text box, or its chosen (else first) option.
-  const focusQuestion = useCallback(() => {
-    const container = questionRef.current
-    const target =
-      container?.querySelector<HTMLInputElement>('input:checked') ?? container?.querySelector<HTMLInputElement>('input')
-    target?.focus()
-  }, [])
-
-  // Focus follows the question after Continue or Back (never on the first render or a restored draft).
-  useEffect(() => {
-    if (!focusPending.current) return
-    focusPending.current = false
-    focusQuestion()
-  })
-
-  const goTo = (id: QuestionId) => {
-    focusPending.current = true
-    setCurrentId(id)
-  }
 
   const submit = async (values: FormValues) => {
     setStage('submitting')
@@ -148,24 +96,23 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
     const problem = validateAnswer(question, values[question.id])
     if (problem) {
       setError(question.id, { type: 'validate', message: problem })
-      focusQuestion()
+      flow.focusQuestion()
       return
     }
     if (isDisqualifying(question.id, values[question.id])) {
       setStage('disqualified')
       return
     }
-    const flow = applicableQuestions(values)
-    const next = flow[flow.findIndex((step) => step.id === question.id) + 1]
+    const next = flow.nextAfter(question.id, values)
     if (next) {
       // The next question renders in a transition: the browser paints the press at once, not after it.
-      startTransition(() => goTo(next.id))
+      startTransition(() => flow.goTo(next.id))
       return
     }
     // A draft edited by hand could hold an invalid earlier answer: send the visitor back to it.
     const invalid = firstInvalidQuestion(values)
     if (invalid) {
-      goTo(invalid.id)
+      flow.goTo(invalid.id)
       await trigger(invalid.id)
       return
     }
@@ -173,10 +120,9 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   }
 
   const handleBack = () => {
-    const previous = steps[position - 1]
-    if (!previous || stage !== 'answering') return
+    if (!flow.previous || stage !== 'answering') return
     clearErrors(currentId)
-    goTo(previous.id)
+    flow.goTo(flow.previous.id)
   }
 
   if (stage === 'success' || stage === 'disqualified') {
@@ -195,7 +141,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   }
 
   if (!question) return null
-  const isLast = position === steps.length - 1
+  const isLast = position === flow.count - 1
   const submitting = stage === 'submitting'
   const error = formState.errors[question.id]?.message
   const field = register(question.id, {
@@ -206,8 +152,8 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   return (
     <Card>
       <form noValidate onSubmit={guard(handleContinue)}>
-        <QualificationProgress id={ID_PREFIX} position={position + 1} count={steps.length} />
-        <QuestionArea key={question.id} ref={questionRef}>
+        <QualificationProgress id={ID_PREFIX} position={position + 1} count={flow.count} />
+        <QuestionArea key={question.id} ref={flow.questionRef}>
           <QuestionField question={question} section={section} error={error} field={field} />
         </QuestionArea>
         <Honeypot ref={honeypot.ref} idPrefix={ID_PREFIX} />

@@ -74,7 +74,7 @@ const choice = (id: keyof typeof OPTION_SETS, appliesWhen: Condition = always): 
 })
 
 /** Every question, in the order they are asked. */
-export const QUESTIONS: readonly Question[] = [
+export const QUESTIONS: readonly [Question, ...Question[]] = [
   text('firstName', 'text', 'given-name', FIELD_LIMITS.name),
   text('lastName', 'text', 'family-name', FIELD_LIMITS.name),
   text('email', 'email', 'email', FIELD_LIMITS.email),
