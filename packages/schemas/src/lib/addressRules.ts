@@ -1,5 +1,5 @@
-// The rules for a page's path and a resource's slug: pure functions, so the site's build applies the very
-// rules the Studio shows without loading the Studio (exported as @site/schemas/addressRules).
+// The rules for a page's path and a resource's slug: pure functions, which the content checks
+// (contentChecks.ts) run in the Studio and on the site alike.
 
 const PAGE_PATH_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
