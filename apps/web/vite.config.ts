@@ -10,12 +10,32 @@ import { styledComponentsIds } from './vite/styledComponentsIds.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
+/**
+ * The preview's dev server (VITE_SANITY_PREVIEW=true; `pnpm studio` starts it for the Studio's Preview tool)
+ * runs beside the site's own: it keeps its own dependency cache, and optimizes the visual-editing libraries
+ * when it starts. Sharing one cache, either server re-optimizing made the other's modules outdated, and the
+ * Preview tool said "Unable to connect" (seen on a fresh clone).
+ */
+const previewDevServer = {
+  cacheDir: 'node_modules/.vite-preview',
+  optimizeDeps: {
+    include: [
+      '@sanity/client',
+      '@sanity/client/stega',
+      '@sanity/react-loader',
+      '@sanity/visual-editing/create-data-attribute',
+      '@sanity/visual-editing/react-router',
+    ],
+  },
+}
+
 export default defineConfig(({ mode }) => {
   // One .env at the repository root; loaders run in Node at build time and read SANITY_* from process.env.
   const fileEnv = loadEnv(mode, repoRoot, '')
   for (const [name, value] of Object.entries(fileEnv)) process.env[name] ??= value
   assertNoSecretsInClientEnv(process.env)
   return {
+    ...(process.env.VITE_SANITY_PREVIEW === 'true' ? previewDevServer : {}),
     envDir: repoRoot,
     plugins: [styledComponentsIds(), eagerServerImports(), keepServerBuild(), devRoutesFollowContent(), reactRouter()],
     ssr: { noExternal: ['styled-components'] },
