@@ -74,6 +74,33 @@ export function listenStream(
   options: ListenOptions,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
+  return eventStream(signal, {
+    welcome: `event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`,
+    reconnectAfterMs: closesAfterWelcome(options),
+    subscribe: (send) =>
+      lake.subscribe((change) => {
+        void matches(change, options).then((matched) => {
+          if (!matched) return
+          const eventId = `${change.transactionId}#${change.documentId}`
+          send(`id: ${eventId}\nevent: mutation\ndata: ${JSON.stringify(mutationEvent(change, options, eventId))}\n\n`)
+        })
+      }),
+  })
+}
+
+/**
+ * The lake's server-sent event streams: `welcome`; then either `retry` and the end of the stream (the
+ * client comes back after that long), or the events `subscribe` sends, with a keep-alive comment every
+ * 15 s, until the client goes away.
+ */
+function eventStream(
+  signal: AbortSignal,
+  {
+    welcome,
+    reconnectAfterMs,
+    subscribe,
+  }: { welcome: string; reconnectAfterMs?: number; subscribe: (send: (text: string) => void) => () => void },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let unsubscribe = () => {}
   let keepAlive: ReturnType<typeof setInterval> | undefined
@@ -93,20 +120,13 @@ export function listenStream(
           controller.close()
         } catch {}
       }
-      send(`event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`)
-      const reconnectAfterMs = closesAfterWelcome(options)
+      send(welcome)
       if (reconnectAfterMs !== undefined) {
         send(`retry: ${reconnectAfterMs}\n\n`)
         close()
         return
       }
-      unsubscribe = lake.subscribe((change) => {
-        void matches(change, options).then((matched) => {
-          if (!matched) return
-          const eventId = `${change.transactionId}#${change.documentId}`
-          send(`id: ${eventId}\nevent: mutation\ndata: ${JSON.stringify(mutationEvent(change, options, eventId))}\n\n`)
-        })
-      })
+      unsubscribe = subscribe(send)
       keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000)
       signal.addEventListener('abort', close)
     },
@@ -167,44 +187,17 @@ export function liveEventsStream(
   { includeDrafts }: { includeDrafts: boolean },
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let unsubscribe = () => {}
-  let keepAlive: ReturnType<typeof setInterval> | undefined
-  return new ReadableStream({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          close()
-        }
-      }
-      const close = () => {
-        unsubscribe()
-        clearInterval(keepAlive)
-        try {
-          controller.close()
-        } catch {}
-      }
-      send('event: welcome\ndata: {}\n\n')
-      if (!includeDrafts) {
-        send(`retry: ${UNMODELLED_RETRY_MS}\n\n`)
-        close()
-        return
-      }
+  return eventStream(signal, {
+    welcome: 'event: welcome\ndata: {}\n\n',
+    reconnectAfterMs: includeDrafts ? undefined : UNMODELLED_RETRY_MS,
+    subscribe: (send) => {
       // One transaction reports each document it changed; the preview needs one restart for all of them.
       let lastTransaction: string | undefined
-      unsubscribe = lake.subscribe(({ transactionId }) => {
+      return lake.subscribe(({ transactionId }) => {
         if (transactionId === lastTransaction) return
         lastTransaction = transactionId
         send(`id: ${transactionId}\nevent: restart\ndata: {}\n\n`)
       })
-      keepAlive = setInterval(() => send(': keep-alive\n\n'), 15_000)
-      signal.addEventListener('abort', close)
-    },
-    cancel() {
-      unsubscribe()
-      clearInterval(keepAlive)
     },
   })
 }

@@ -62,13 +62,7 @@ export function contentSchemas(rules: ContentRules) {
   )
 
   const resource = projectedDocument('resource', {
-    _id: true,
-    title: true,
-    slug: 'current',
-    category: true,
-    description: true,
-    publishedAt: true,
-    readTime: true,
+    ...resourceCard,
     featured: true,
     gated: true,
     seo: true,
