@@ -11,5 +11,6 @@ export const studioEnv = {
   /** The local Content Lake (`pnpm studio` with no project id sets it); unset, Sanity's hosted API. */
   apiHost: process.env.SANITY_STUDIO_API_HOST || undefined,
   /** The site's preview build (apps/web, SANITY_PREVIEW=true), shown inside the Presentation tool. */
-  previewUrl: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:5173',
+  // Beside the Studio (3333) and the local lake (3334), away from the dev site's 5173, so both can run.
+  previewUrl: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3335',
 }
