@@ -20,6 +20,10 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
     )
     return loading
   }
+  // The server bundle imports every module at start-up (vite/eagerServerImports.ts), so this resolves before
+  // the first render: no page suspends on it, and a page's styles come out in the same order whichever pages
+  // the process rendered before (a full build, or `publish:changed` rendering a few routes).
+  if (import.meta.env.SSR) void preload()
   // React.lazy suspends once even for a module already in memory: a preloaded module renders directly instead.
   const Suspending = lazy(async () => ({ default: await preload() }))
   // biome-ignore lint/correctness/noComponentHookFactories: called once per section type at module level

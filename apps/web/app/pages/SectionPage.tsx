@@ -1,10 +1,13 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { PageContent, SiteSettings } from '../content/types'
+import { lazyComponent } from '../islands/lazyComponent'
 import { SiteChrome } from '../layout/SiteChrome'
 import { SectionList, showsToasts } from '../sections/SectionList'
 
 // Notifications (sonner) load only on pages with a section the registry marks as showing toasts.
-const SiteToaster = lazy(() => import('../forms/shared/SiteToaster'))
+const SiteToaster = lazyComponent(() =>
+  import('../forms/shared/SiteToaster').then((module) => module.default),
+).Component
 
 /** A page built by marketing from sections. */
 export function SectionPage({ settings, page }: { settings: SiteSettings; page: PageContent }) {

@@ -1,16 +1,19 @@
 import { Clock, Mail, Phone } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { SmartLink } from '../components/SmartLink'
 import { FormCard, FormCardHeader } from '../forms/shared/FormCard'
+import { lazyComponent } from '../islands/lazyComponent'
 import { media } from '../theme/theme'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
 import { Band } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
-const ContactForm = lazy(() => import('../forms/contact/ContactForm'))
+const ContactForm = lazyComponent(() =>
+  import('../forms/contact/ContactForm').then((module) => module.default),
+).Component
 
 /** The contact page's message form, beside the direct contact details and the response-time promise. */
 export function ContactFormSection({ section, settings, isPageHeading }: SectionProps<'contactFormSection'>) {

@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import styled from 'styled-components'
 import { FormCard } from '../forms/shared/FormCard'
+import { lazyComponent } from '../islands/lazyComponent'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
-const GiveawayForm = lazy(() => import('../forms/giveaway/GiveawayForm'))
+const GiveawayForm = lazyComponent(() =>
+  import('../forms/giveaway/GiveawayForm').then((module) => module.default),
+).Component
 
 /** The conference giveaway's entry form, replaced by its confirmation once entered. */
 export function GiveawayFormSection({ section, isPageHeading }: SectionProps<'giveawayFormSection'>) {

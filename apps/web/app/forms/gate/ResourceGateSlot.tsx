@@ -1,13 +1,14 @@
 import { Lock, ShieldCheck } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { ResourceContent } from '../../content/types'
+import { lazyComponent } from '../../islands/lazyComponent'
 import { FormCard } from '../shared/FormCard'
 import { isGuideUnlocked, rememberGuideUnlocked } from './unlockMemory'
 
 // The form, its libraries and the notifications load only on a gated guide's page.
-const GateForm = lazy(() => import('./GateForm'))
-const SiteToaster = lazy(() => import('../shared/SiteToaster'))
+const GateForm = lazyComponent(() => import('./GateForm').then((module) => module.default)).Component
+const SiteToaster = lazyComponent(() => import('../shared/SiteToaster').then((module) => module.default)).Component
 
 interface ResourceGateSlotProps {
   gate: ResourceContent['gate']
