@@ -4,7 +4,7 @@
  * SITE_URL, CONTENT_SEED_FILE, SITE_BUILD_DIR, SITE_OUT_DIR). Prints what it did as one JSON line.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { publishChanged } from './publishChanged.ts'
@@ -36,11 +36,8 @@ try {
     })
     process.exit(build.status ?? 1)
   }
-  const { previousSite, ...report } = result
-  // Written before exiting (a large report on a pipe would otherwise be cut off by process.exit), and
-  // before the old site is deleted, which the updated site does not wait for.
-  await new Promise((written) => process.stdout.write(`${JSON.stringify(report)}\n`, written))
-  rmSync(previousSite, { recursive: true, force: true })
+  // Written before exiting: a large report on a pipe would otherwise be cut off by process.exit.
+  await new Promise((written) => process.stdout.write(`${JSON.stringify(result)}\n`, written))
   process.exit(0)
 } catch (error) {
   console.error(`[publish] ${error instanceof Error ? error.message : String(error)}`)

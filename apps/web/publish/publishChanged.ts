@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process'
-import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { getContentClient } from '../app/content/client.server'
 import { loadSiteManifest } from '../app/content/paths.server'
 import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
@@ -10,14 +8,14 @@ import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.t
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import {
   type PublishState,
-  previousDir,
   readPublishState,
   recoverInterruptedPublish,
   stagingDir,
   switchPublishedSite,
 } from './publishState.ts'
-import { renderRoutes, routeFiles } from './renderRoutes.ts'
+import { loadRouteRenderer, routeFiles } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
+import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
 
 export type PublishResult =
   | {
@@ -28,8 +26,8 @@ export type PublishResult =
       sitemapChanged: boolean
       /** From reading the change to the new site in place. */
       durationMs: number
-      /** The old site, renamed aside: the caller deletes it once the report is out. */
-      previousSite: string
+      /** How the new site was assembled: from the site the last publish replaced, or linked anew. */
+      staged: 'spare' | 'copy'
     }
   /** A change that touches every page in a way the publisher does not redo page by page. */
   | { kind: 'full-build-needed'; reason: string }
@@ -63,101 +61,87 @@ export async function publishChanged({
       `SITE_URL is ${siteUrl()}, but the site was built for ${state.siteUrl}: publish with the same configuration`,
     )
 
+  // Linked in the background, one call per file, when there is no spare (publish/stagedSite.ts).
+  const staging = stageSite(outDir, state.spare)
+  try {
+    const plan = await planPublish(documents, state, buildDir)
+    if (plan.kind === 'full-build-needed') {
+      await discardStaging()
+      return plan
+    }
+    const { manifest, after, render, remove } = plan
+    const [rendered, staged] = await Promise.all([plan.renderRoutes(), staging])
+    const site = stagingDir(outDir)
+    const changed: string[] = []
+    const write = (file: string, contents: string) => {
+      replaceFile(site, file, contents)
+      changed.push(file)
+    }
+    const routes: PublishState['routes'] = {}
+    for (const [path, { document, shows }] of Object.entries(after)) {
+      const published = state.routes[path]
+      if (published) routes[path] = { document, shows, policy: published.policy }
+    }
+    for (const path of remove) {
+      const files = routeFiles(path)
+      for (const file of [files.html, files.data]) {
+        removeFile(site, file)
+        changed.push(file)
+      }
+    }
+    for (const { path, html, data } of rendered) {
+      const files = routeFiles(path)
+      const secured = securePage(loadScriptsAfterFirstPaint(html, files.html), state.csp)
+      write(files.html, secured.html)
+      write(files.data, data)
+      const { document, shows } = after[path]!
+      routes[path] = { document, shows, policy: secured.policy }
+    }
+    const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
+    write('_headers', headersFile(state.siteWideHeaders, policies))
+    // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
+    write('_redirects', redirectsFile(manifest.redirects))
+    const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
+    if (sitemapChanged && state.indexable) write('sitemap.xml', sitemapXml(manifest.routePaths, state.siteUrl))
+
+    switchPublishedSite(buildDir, outDir, { ...state, routes, spare: spareAfterSwitch(outDir, changed) })
+    return {
+      kind: 'published',
+      documents,
+      rendered: render,
+      removed: remove,
+      sitemapChanged,
+      durationMs: performance.now() - started,
+      staged,
+    }
+  } catch (error) {
+    await discardStaging()
+    throw error
+  }
+
+  async function discardStaging() {
+    await staging.catch(() => undefined)
+    rmSync(stagingDir(outDir), { recursive: true, force: true })
+  }
+}
+
+/** Reads the change, works out the routes it touches, and loads the renderer meanwhile. */
+async function planPublish(documents: string[], state: PublishState, buildDir: string) {
   const client = await getContentClient()
   // The server bundle reads the content through the same embedded API instead of loading the dataset again.
   if (!process.env.SANITY_PROJECT_ID) process.env.CONTENT_API_ORIGIN ??= client.config().apiHost
-  const [manifest, changedDocuments] = await Promise.all([
+  const [manifest, changedDocuments, renderer] = await Promise.all([
     loadSiteManifest(),
     client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: documents }),
+    loadRouteRenderer(buildDir),
   ])
   const frame = cspSourcesFromConfig({}, manifest.embedUrls).frame
   if (frame.join(' ') !== state.csp.frame.join(' '))
     return {
-      kind: 'full-build-needed',
+      kind: 'full-build-needed' as const,
       reason: "the embedded documents' origins changed, and with them every page's policy",
     }
-
   const after = routeDocumentsAfter(manifest.routes, state.routes, changedDocuments)
   const { render, remove } = routesToPublish(documents, state.routes, after)
-  const staging = stagingDir(outDir)
-  rmSync(staging, { recursive: true, force: true })
-  const [rendered] = await Promise.all([renderRoutes(buildDir, render), copyAsHardLinks(outDir, staging)])
-  const routes: PublishState['routes'] = {}
-  for (const [path, { document, shows }] of Object.entries(after)) {
-    const published = state.routes[path]
-    if (published) routes[path] = { document, shows, policy: published.policy }
-  }
-  for (const path of remove) {
-    const files = routeFiles(path)
-    rmSync(join(staging, files.html), { force: true })
-    rmSync(join(staging, files.data), { force: true })
-    removeEmptyFolders(staging, dirname(join(staging, files.html)))
-  }
-  for (const { path, html, data } of rendered) {
-    const files = routeFiles(path)
-    const secured = securePage(loadScriptsAfterFirstPaint(html, files.html), state.csp)
-    replaceFile(join(staging, files.html), secured.html)
-    replaceFile(join(staging, files.data), data)
-    const { document, shows } = after[path]!
-    routes[path] = { document, shows, policy: secured.policy }
-  }
-  const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
-  replaceFile(join(staging, '_headers'), headersFile(state.siteWideHeaders, policies))
-  // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
-  replaceFile(join(staging, '_redirects'), redirectsFile(manifest.redirects))
-  const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
-  if (sitemapChanged && state.indexable)
-    replaceFile(join(staging, 'sitemap.xml'), sitemapXml(manifest.routePaths, state.siteUrl))
-
-  switchPublishedSite(buildDir, outDir, { ...state, routes })
-  const durationMs = performance.now() - started
-  return {
-    kind: 'published',
-    documents,
-    rendered: render,
-    removed: remove,
-    sitemapChanged,
-    durationMs,
-    previousSite: previousDir(outDir),
-  }
-}
-
-/**
- * A copy of `from` whose files are hard links, so the old site's files are never written to: with
- * `cp -al` (GNU coreutils), about three times faster than Node's calls one by one, which remain the
- * fallback elsewhere.
- */
-function copyAsHardLinks(from: string, to: string): Promise<void> {
-  return new Promise((resolve) => {
-    const cp = spawn('cp', ['-al', from, to], { stdio: 'ignore' })
-    const fallback = () => {
-      rmSync(to, { recursive: true, force: true })
-      linkTree(from, to)
-      resolve()
-    }
-    cp.once('error', fallback)
-    cp.once('exit', (code) => (code === 0 ? resolve() : fallback()))
-  })
-}
-
-function linkTree(from: string, to: string): void {
-  mkdirSync(to)
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name))
-    else linkSync(join(from, entry.name), join(to, entry.name))
-  }
-}
-
-/** Writes a new file rather than into the existing one, which is shared with the live site. */
-function replaceFile(file: string, contents: string): void {
-  mkdirSync(dirname(file), { recursive: true })
-  rmSync(file, { force: true })
-  writeFileSync(file, contents)
-}
-
-function removeEmptyFolders(root: string, folder: string): void {
-  for (let current = folder; current !== root && existsSync(current); current = dirname(current)) {
-    if (readdirSync(current).length > 0) return
-    rmdirSync(current)
-  }
+  return { kind: 'plan' as const, manifest, after, render, remove, renderRoutes: () => renderer(render) }
 }

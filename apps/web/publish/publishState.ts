@@ -23,6 +23,16 @@ export interface PublishState {
   csp: CspSources
   siteWideHeaders: string[]
   routes: Record<string, PublishedRoute>
+  /** After a publish: the site it replaced, which the next publish reuses (publish/stagedSite.ts). */
+  spare?: SpareSite
+}
+
+/** The replaced site beside the live one, and the files in which the two differ. */
+export interface SpareSite {
+  liveInode: number
+  spareInode: number
+  /** Paths relative to the site: the files the publish wrote or removed. */
+  changed: string[]
 }
 
 /** Where the publisher keeps its state and a copy of the prerender's server bundle: `<build>/publisher`. */
@@ -40,7 +50,7 @@ const pendingStateFile = (buildDir: string) => join(publisherDir(buildDir), 'sta
 
 /** Where the next site is assembled, beside the published one. */
 export const stagingDir = (outDir: string) => `${outDir}.next`
-/** Where the replaced site is kept until the caller deletes it. */
+/** Where the replaced site is kept, for the next publish to reuse. */
 export const previousDir = (outDir: string) => `${outDir}.previous`
 
 export function readPublishState(buildDir: string): PublishState {
