@@ -43,7 +43,7 @@ export class ContentLake {
   /** Seed documents as the file holds them, for as long as they are unchanged. */
   private readonly unchangedLines = new WeakMap<SanityDocument, string>()
 
-  constructor(private readonly files: LakeFiles) {
+  constructor(readonly files: LakeFiles) {
     for (const document of readLakeFiles(files)) {
       if (typeof document._rev === 'string') {
         this.byId.set(document._id, document)

@@ -1,5 +1,6 @@
 import { handleQueryApiRequest } from '../handler'
 import { actionsToMutations, type DocumentAction } from './actions'
+import { AssetError, readImage, uploadImage } from './assets'
 import { type ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { historyResponse } from './history'
 import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
@@ -25,9 +26,9 @@ const LOCAL_EDITOR = {
 }
 
 /**
- * The part of Sanity's HTTP API the Studio uses, answered from a local {@link ContentLake}. Paths the
- * lake does not model (presence, comments, releases, schedules) answer with an empty value, so the
- * Studio keeps working without that feature.
+ * The part of Sanity's HTTP API the Studio uses, answered from a local {@link ContentLake}, and the image
+ * CDN's `/images/...` for uploaded images. Paths the lake does not model (presence, comments, releases,
+ * schedules) answer with an empty value, so the Studio keeps working without that feature.
  */
 export async function handleLakeRequest(request: Request, options: LakeApiOptions): Promise<Response> {
   const url = new URL(request.url)
@@ -44,6 +45,31 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   const respond = (body: unknown, status = 200) => Response.json(body, { status, headers: cors })
   const fail = (status: number, type: string, description: string) =>
     respond({ error: { description, type }, statusCode: status }, status)
+  const assetFailure = (error: unknown) => {
+    if (!(error instanceof AssetError)) throw error
+    return fail(error.status, error.type, error.message)
+  }
+
+  // Requested by <img> elements, so without a token: image URLs are public on Sanity's CDN too.
+  if (url.pathname.startsWith('/images/') && (request.method === 'GET' || request.method === 'HEAD')) {
+    try {
+      const { bytes, mimeType } = await readImage(url.pathname, options)
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
+        headers: {
+          ...cors,
+          'content-type': mimeType,
+          'content-length': String(bytes.byteLength),
+          // The file name holds the SHA-1 of its bytes: they never change.
+          'cache-control': 'public, max-age=31536000, immutable',
+          // An SVG opened on its own must not run scripts on the lake's origin.
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+          'x-content-type-options': 'nosniff',
+        },
+      })
+    } catch (error) {
+      return assetFailure(error)
+    }
+  }
 
   const path = url.pathname.replace(/^\/v(\d{4}-\d{2}-\d{2}|\d+|X)\//, '/')
   const authorized = request.headers.get('authorization') === `Bearer ${options.token}`
@@ -94,6 +120,20 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
         return historyResponse(lake, rest, url, cors)
       default:
         return fail(404, 'httpNotFound', `No route for ${url.pathname}`)
+    }
+  }
+
+  const assets = /^\/assets\/(images|files)\/([^/]+)$/.exec(path)
+  if (assets && request.method === 'POST') {
+    if (assets[2] !== dataset) return fail(404, 'httpNotFound', `Dataset "${assets[2]}" not found`)
+    if (!authorized) return fail(401, 'httpUnauthorized', 'Uploads need the local editor token')
+    if (assets[1] === 'files') {
+      return fail(404, 'httpNotFound', 'File uploads are not modelled by the local Content Lake')
+    }
+    try {
+      return respond({ document: await uploadImage(request, url, options) })
+    } catch (error) {
+      return assetFailure(error)
     }
   }
 

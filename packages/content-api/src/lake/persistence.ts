@@ -2,29 +2,32 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseNdjson, type SanityDocument } from '../dataset'
 
 /**
  * Where the lake keeps its documents: published ones in the seed file the site reads, drafts and
  * release versions in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
- * never reads.
+ * never reads. Uploaded files go in a folder beside them (`assets/`), each at its asset document's `path`.
  */
 export interface LakeFiles {
   published: string
   drafts: string
+  assets: string
 }
 
 export const lakeFilesFor = (seedFile: string): LakeFiles => ({
   published: seedFile,
   drafts: seedFile.replace(/(\.ndjson)?$/, '.drafts.ndjson'),
+  assets: join(dirname(seedFile), 'assets'),
 })
 
 export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
@@ -61,20 +64,37 @@ export function writeLakeFiles(
   for (const temporary of prepared) commitFile(temporary)
 }
 
+/** Writes a file atomically (whole or not at all), creating its folder. */
+export function writeFileAtomically(file: string, data: Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true })
+  const temporary = `${file}${TEMPORARY_SUFFIX}`
+  try {
+    writeSynced(temporary, data)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+  commitFile(temporary)
+}
+
 const toNdjson = (lines: string[]) => (lines.length ? `${lines.join('\n')}\n` : '')
 const TEMPORARY_SUFFIX = `.${process.pid}.tmp`
+
+function writeSynced(file: string, data: string | Uint8Array): void {
+  const handle = openSync(file, 'w')
+  try {
+    writeFileSync(handle, data)
+    fsyncSync(handle)
+  } finally {
+    closeSync(handle)
+  }
+}
 
 /** Writes and syncs the new content beside the file; nothing to do (no temporary file) when it is unchanged. */
 function prepareFile(file: string, text: string): string[] {
   if (existsSync(file) && statSync(file).isFile() && readFileSync(file, 'utf8') === text) return []
   const temporary = `${file}${TEMPORARY_SUFFIX}`
-  const handle = openSync(temporary, 'w')
-  try {
-    writeSync(handle, text)
-    fsyncSync(handle)
-  } finally {
-    closeSync(handle)
-  }
+  writeSynced(temporary, text)
   if (existsSync(file) && !statSync(file).isFile()) {
     rmSync(temporary, { force: true })
     throw new Error(`${file} is not a file`)

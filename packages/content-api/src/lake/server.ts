@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { EMBEDDED_DATASET } from '../config'
 import { seedFilePath } from '../dataset'
+import { MAX_ASSET_BYTES } from './assets'
 import { ContentLake } from './contentLake'
 import { handleLakeRequest, type LakeApiOptions } from './lakeApi'
 import { lakeFilesFor } from './persistence'
@@ -90,12 +91,22 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: LakeApi
 
 async function toFetchRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
   const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
+  let size = Number(req.headers['content-length'] ?? 0)
+  // A body over the upload limit is not kept in memory: the handler answers 413 from its content-length.
+  if (size <= MAX_ASSET_BYTES) {
+    size = 0
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size <= MAX_ASSET_BYTES) chunks.push(chunk as Buffer)
+    }
+  }
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value)
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
+  const tooLarge = size > MAX_ASSET_BYTES
+  if (tooLarge) headers.set('content-length', String(size))
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0 && !tooLarge
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
     method: req.method,
     headers,

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { imageSize } from 'image-size'
+import type { SanityDocument } from '../dataset'
+import type { ContentLake } from './contentLake'
+import { randomId } from './mutations'
+import { writeFileAtomically } from './persistence'
+
+export const MAX_ASSET_BYTES = 50 * 1024 * 1024
+
+/** The formats the lake accepts: those a browser shows as they are, since it serves originals, not transforms. */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+}
+
+const IMAGE_FILE = /^[a-f0-9]{40}-[1-9]\d*x[1-9]\d*\.([a-z0-9]+)$/
+
+/** A refused upload or image request, with the status and error type of Sanity's API. */
+export class AssetError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    description: string,
+  ) {
+    super(description)
+  }
+}
+
+interface AssetTarget {
+  lake: ContentLake
+  projectId: string
+  dataset: string
+}
+
+/**
+ * Stores an uploaded image and its `sanity.imageAsset` document as Sanity's assets API does: the id and the
+ * file name come from the SHA-1 of the bytes, so uploading the same bytes again gives the same document.
+ */
+export async function uploadImage(request: Request, url: URL, target: AssetTarget): Promise<SanityDocument> {
+  if (Number(request.headers.get('content-length')) > MAX_ASSET_BYTES) throw tooLarge()
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > MAX_ASSET_BYTES) throw tooLarge()
+
+  const { extension, width, height } = imageInfo(bytes)
+  const hash = createHash('sha1').update(bytes).digest('hex')
+  const path = `images/${target.projectId}/${target.dataset}/${hash}-${width}x${height}.${extension}`
+  const id = `image-${hash}-${width}x${height}-${extension}`
+  const { lake } = target
+  // Also when the document exists: a dataset copied without its assets folder gets the file back.
+  const file = join(lake.files.assets, path)
+  if (!existsSync(file)) writeFileAtomically(file, bytes)
+
+  const existing = lake.get(id)
+  if (existing) return existing
+  const filename = url.searchParams.get('filename')
+  const document: SanityDocument = {
+    _id: id,
+    _type: 'sanity.imageAsset',
+    assetId: hash,
+    sha1hash: hash,
+    path,
+    // Site-relative, where the site serves the assets folder (apps/web/vite/embeddedImages.ts) and the
+    // Studio's dev server passes /images on to the lake; on Sanity it is the CDN's address of the same path.
+    url: `/${path}`,
+    ...(filename ? { originalFilename: filename } : {}),
+    extension,
+    mimeType: IMAGE_TYPES[extension],
+    size: bytes.byteLength,
+    uploadId: randomId(32),
+    metadata: {
+      _type: 'sanity.imageMetadata',
+      dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
+      ...(extension === 'jpg' ? { hasAlpha: false } : {}),
+    },
+  }
+  lake.transact([{ createIfNotExists: document }])
+  return lake.get(id) as SanityDocument
+}
+
+function imageInfo(bytes: Uint8Array): { extension: string; width: number; height: number } {
+  let size: ReturnType<typeof imageSize>
+  try {
+    size = imageSize(bytes)
+  } catch {
+    throw new AssetError(400, 'validationError', 'Invalid image, could not read metadata')
+  }
+  const extension = size.type ?? ''
+  if (!IMAGE_TYPES[extension]) {
+    const accepted = Object.keys(IMAGE_TYPES).join(', ')
+    throw new AssetError(400, 'validationError', `Unsupported image format "${extension}" (accepted: ${accepted})`)
+  }
+  if (!(size.width > 0 && size.height > 0)) {
+    throw new AssetError(400, 'validationError', 'Invalid image, it has no width or height')
+  }
+  // EXIF orientations 5 to 8 turn the image a quarter: its dimensions are those of the turned image, as shown.
+  const turned = (size.orientation ?? 1) >= 5
+  return { extension, width: turned ? size.height : size.width, height: turned ? size.width : size.height }
+}
+
+const tooLarge = () =>
+  new AssetError(413, 'httpPayloadTooLarge', `The file is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB`)
+
+/**
+ * An uploaded image, as `GET /images/<projectId>/<dataset>/<file>` on Sanity's CDN serves it; transform
+ * parameters are ignored (the original is served). The file name must be an asset file name, so a path
+ * never leaves the assets folder.
+ */
+export async function readImage(
+  pathname: string,
+  { lake, projectId, dataset }: AssetTarget,
+): Promise<{ bytes: Buffer; mimeType: string }> {
+  const [, project, set, name = ''] = /^\/images\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(pathname) ?? []
+  const mimeType = IMAGE_TYPES[IMAGE_FILE.exec(name)?.[1] ?? '']
+  if (project !== projectId || set !== dataset || !mimeType) throw notFound()
+  try {
+    return { bytes: await readFile(join(lake.files.assets, 'images', projectId, dataset, name)), mimeType }
+  } catch {
+    throw notFound()
+  }
+}
+
+const notFound = () => new AssetError(404, 'httpNotFound', 'Image not found')
