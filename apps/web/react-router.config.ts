@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
+import { copyEmbeddedImages } from './publish/embeddedImages.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
 import { publishStaticSite } from './vite/publishStaticSite.ts'
@@ -35,13 +36,15 @@ export default {
       csp: cspSourcesFromConfig(process.env, embedUrls),
       indexable: process.env.VITE_SANITY_PREVIEW !== 'true',
     }
+    const outDir = resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist')
     const published = publishStaticSite({
       clientBuildDir: join(reactRouterConfig.buildDirectory, 'client'),
-      outDir: resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist'),
+      outDir,
       routePaths,
       redirects,
       ...site,
     })
+    copyEmbeddedImages(outDir)
     await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })
   },
 } satisfies Config

@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite'
 import { assertNoSecretsInClientEnv } from './vite/assertNoSecretsInClientEnv.ts'
 import { devRoutesFollowContent } from './vite/devRoutesFollowContent.ts'
 import { eagerServerImports } from './vite/eagerServerImports.ts'
+import { embeddedImages } from './vite/embeddedImages.ts'
 import { FIRST_LOAD_CHUNKS } from './vite/firstLoadChunks.ts'
 import { keepServerBuild } from './vite/keepServerBuild.ts'
 import { styledComponentsIds } from './vite/styledComponentsIds.ts'
@@ -37,7 +38,14 @@ export default defineConfig(({ mode }) => {
   return {
     ...(process.env.VITE_SANITY_PREVIEW === 'true' ? previewDevServer : {}),
     envDir: repoRoot,
-    plugins: [styledComponentsIds(), eagerServerImports(), keepServerBuild(), devRoutesFollowContent(), reactRouter()],
+    plugins: [
+      styledComponentsIds(),
+      eagerServerImports(),
+      keepServerBuild(),
+      devRoutesFollowContent(),
+      embeddedImages(),
+      reactRouter(),
+    ],
     // lucide-react bundled, so the server bundle holds the icons the site uses: as an external, loading it
     // loaded every icon, half a second of each `pnpm publish:changed`.
     ssr: { noExternal: ['styled-components', 'lucide-react'] },

@@ -79,6 +79,7 @@ async function buildFailure(path: string): Promise<string | null> {
 const home = { hero: sectionOf('page.home', 'heroSection'), cta: sectionOf('page.home', 'ctaSection') }
 const about = { grid: sectionOf('page.about', 'featureGridSection') }
 const solutions = { dashboard: sectionOf('page.solutions', 'dashboardSection') }
+const giveaway = { hero: sectionOf('page.conference-giveaway', 'heroSection') }
 
 describe('the content schemas accept the whole seed', () => {
   it('on every route, returning exactly what the query returned', async () => {
@@ -226,6 +227,38 @@ describe('at build time, malformed content fails with the document id and the fi
     const message = `Malformed content in site settings "siteSettings" at headerCta.href: ${HREF_MESSAGE}`
     expect(await buildFailure('/')).toBe(message)
     expect(await buildFailure('/resources/scaling-guide')).toBe(message)
+  })
+
+  it('a background image with neither an upload nor a path', async () => {
+    serve(
+      seedWith(
+        'page.conference-giveaway',
+        (doc) => delete objectAt(doc, 'sections', giveaway.hero.index, 'backgroundImage').src,
+      ),
+    )
+    expect(await buildFailure('/conference-giveaway')).toBe(
+      `Malformed content in page "page.conference-giveaway" at sections[${giveaway.hero.index}] (heroSection, _key "${giveaway.hero.key}").backgroundImage: Upload an image, or give the path of one on this site`,
+    )
+  })
+
+  it("an uploaded background image is shown by its asset's URL, instead of the path", async () => {
+    const asset = {
+      _id: 'image-0123456789abcdef0123456789abcdef01234567-3x2-jpg',
+      _type: 'sanity.imageAsset',
+      url: '/images/embedded/production/0123456789abcdef0123456789abcdef01234567-3x2.jpg',
+    }
+    serve([
+      ...seedWith('page.conference-giveaway', (doc) => {
+        objectAt(doc, 'sections', giveaway.hero.index, 'backgroundImage').upload = {
+          _type: 'image',
+          asset: { _type: 'reference', _ref: asset._id },
+        }
+      }),
+      asset,
+    ])
+    const content = await fetchRouteContent('/conference-giveaway', 'fail')
+    const hero = content.page?.sections?.find((section) => section._type === 'heroSection')
+    expect(hero?.backgroundImage?.src).toBe(asset.url)
   })
 
   it('a gated resource without its access form', async () => {

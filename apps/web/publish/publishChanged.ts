@@ -6,6 +6,7 @@ import { siteUrl } from '../app/content/siteUrl.server'
 import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSecurityPolicy.ts'
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
+import { copyEmbeddedImages } from './embeddedImages.ts'
 import {
   type PublishState,
   readPublishState,
@@ -101,6 +102,7 @@ export async function publishChanged({
     write('_headers', headersFile(state.siteWideHeaders, policies))
     // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
     write('_redirects', redirectsFile(manifest.redirects))
+    changed.push(...copyEmbeddedImages(site))
     const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
     if (sitemapChanged && state.indexable) write('sitemap.xml', sitemapXml(manifest.routePaths, state.siteUrl))
 

@@ -56,7 +56,8 @@ export function contentSecurityPolicy(
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:']],
+    // Images uploaded to a hosted Sanity project are on its CDN (on the embedded content, under /images).
+    ['img-src', ["'self'", 'data:', 'https://cdn.sanity.io']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...sources.connect]],
     ['frame-src', sources.frame.length > 0 ? sources.frame : ["'none'"]],

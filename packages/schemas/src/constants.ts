@@ -87,6 +87,8 @@ export const HREF_PATTERN = /^(\/(?!\/)\S*$|#[A-Za-z][\w-]*$|https?:\/\/\S+$|mai
 export const HREF_MESSAGE =
   'Use an internal path starting with "/" (e.g. /contact), an #anchor, or a link starting with https://, http://, mailto: or tel:'
 
+export const IMAGE_SOURCE_MESSAGE = 'Upload an image, or give the path of one on this site'
+
 /** An image or file address: a path on this site or an https:// URL. */
 export const URL_PATH_PATTERN = /^(\/(?!\/)\S*|https:\/\/\S+)$/
 export const URL_PATH_MESSAGE = 'Use a path on this site (e.g. /images/photo.jpg) or an https:// URL'

@@ -44,7 +44,7 @@ describe('the Content Security Policy of the built site', () => {
       frameAncestors: ['https://advisorgrowth.sanity.studio'],
     })
     expect(contentSecurityPolicy(["'sha256-abc'"], sources)).toBe(
-      "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://cdn.sanity.io; " +
         "font-src 'self'; connect-src 'self' https://hooks.example.com https://abc123.api.sanity.io https://abc123.apicdn.sanity.io; " +
         "frame-src https://docs.google.com; object-src 'none'; base-uri 'none'; form-action 'self'; " +
         "frame-ancestors 'self' https://advisorgrowth.sanity.studio",

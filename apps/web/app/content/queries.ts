@@ -33,7 +33,10 @@ export const ROUTE_QUERY = defineQuery(`{
         featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },
         resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }
       },
-      _type == "legalDocumentSection" => { document->{ title, documentUrl } }
+      _type == "legalDocumentSection" => { document->{ title, documentUrl } },
+      _type == "heroSection" => {
+        backgroundImage{ ..., "src": coalesce(upload.asset->url, src) }
+      }
     }
   },
   "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{

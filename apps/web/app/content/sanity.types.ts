@@ -596,9 +596,23 @@ export type RichText = Array<
     } & Table)
 >;
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type ImageAsset = {
   _type: "imageAsset";
-  src: string;
+  upload?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  src?: string;
   alt?: string;
 };
 
@@ -832,6 +846,22 @@ export type Page = {
   seo: Seo;
 };
 
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
@@ -907,22 +937,6 @@ export type SanityImageMetadata = {
   thumbHash?: string;
   hasAlpha?: boolean;
   isOpaque?: boolean;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
 };
 
 export type SanityFileAsset = {
@@ -1033,6 +1047,7 @@ export type AllSanitySchemaTypes =
   | Table
   | Callout
   | RichText
+  | SanityImageAssetReference
   | ImageAsset
   | Icon
   | Seo
@@ -1045,13 +1060,13 @@ export type AllSanitySchemaTypes =
   | Resource
   | Slug
   | Page
+  | SanityImageCrop
+  | SanityImageHotspot
   | SiteSettings
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
   | SanityImageMetadata
-  | SanityImageHotspot
-  | SanityImageCrop
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
@@ -1190,7 +1205,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_QUERY
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, title, "path": path.current, seo, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,    body, gate, callToAction  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, title, "path": path.current, seo, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => {        backgroundImage{ ..., "src": coalesce(upload.asset->url, src) }      }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,    body, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
   settings: {
     companyName: string;
@@ -1408,7 +1423,18 @@ export type ROUTE_QUERY_RESULT = {
             } & Link
           >;
           highlights?: Array<string>;
-          backgroundImage?: ImageAsset;
+          backgroundImage: {
+            _type: "imageAsset";
+            upload?: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            };
+            src: string | null;
+            alt?: string;
+          } | null;
           badge?: string;
           align: "center" | "left";
           anchor?: string;
@@ -1608,6 +1634,6 @@ declare module "@sanity/client" {
   interface SanityQueries {
     '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,\n  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }\n}': ROUTE_PATHS_QUERY_RESULT;
     '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => {\n        backgroundImage{ ..., "src": coalesce(upload.asset->url, src) }\n      }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
   }
 }

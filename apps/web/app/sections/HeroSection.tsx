@@ -49,7 +49,7 @@ function withHighlight(heading: string, highlight: string | undefined) {
   )
 }
 
-const Hero = styled.section<{ $image?: string }>`
+const Hero = styled.section<{ $image?: string | null }>`
   position: relative;
   overflow: hidden;
   color: ${({ theme }) => theme.color.onDarkMuted};

@@ -7,6 +7,7 @@ import {
   ANCHOR_PATTERN,
   HREF_MESSAGE,
   HREF_PATTERN,
+  IMAGE_SOURCE_MESSAGE,
   URL_PATH_MESSAGE,
   URL_PATH_PATTERN,
 } from '../constants'
@@ -44,6 +45,13 @@ export const CONTENT_CHECKS = {
   resourceSlug: slugFormat(validateSlugFormat),
   redirectFrom: stringFormat(validateRedirectFrom),
   redirectTo: stringFormat(validateRedirectTo),
+  /** An image object with neither an upload nor a path shows nothing; an empty optional image is no object. */
+  imageSource: (value) =>
+    !isRecord(value) ||
+    (typeof value.src === 'string' && value.src !== '') ||
+    (isRecord(value.upload) && isRecord(value.upload.asset))
+      ? true
+      : IMAGE_SOURCE_MESSAGE,
   accessFormWhenGated: (value, context) =>
     isRecord(context?.document) && context.document.gated === true && !value
       ? 'Gated resources need the access form copy'

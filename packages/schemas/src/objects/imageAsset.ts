@@ -6,15 +6,23 @@ export const imageAsset = defineType({
   name: 'imageAsset',
   title: 'Image',
   type: 'object',
-  description: 'An image served by the website, referenced by its URL path.',
+  description: 'An image uploaded here, or one already on the website referenced by its URL path.',
   icon: ImageIcon,
+  validation: (rule) => rule.custom(CONTENT_CHECKS.imageSource),
   fields: [
+    defineField({
+      name: 'upload',
+      title: 'Upload',
+      type: 'image',
+      description: 'Drop a photo here or choose one; it is used instead of the image path below.',
+      options: { accept: 'image/jpeg,image/png,image/webp,image/avif' },
+    }),
     defineField({
       name: 'src',
       title: 'Image path',
       type: 'string',
-      description: 'A path on the website such as /greenville-downtown.jpg, or an https:// URL.',
-      validation: (rule) => rule.required().custom(CONTENT_CHECKS.urlPath),
+      description: 'Or a path on the website such as /greenville-downtown.jpg, or an https:// URL.',
+      validation: (rule) => rule.custom(CONTENT_CHECKS.urlPath),
     }),
     defineField({
       name: 'alt',
@@ -24,7 +32,11 @@ export const imageAsset = defineType({
     }),
   ],
   preview: {
-    select: { title: 'alt', subtitle: 'src' },
-    prepare: ({ title, subtitle }) => ({ title: title || 'Decorative image', subtitle, media: ImageIcon }),
+    select: { title: 'alt', subtitle: 'src', upload: 'upload' },
+    prepare: ({ title, subtitle, upload }) => ({
+      title: title || 'Decorative image',
+      subtitle: upload ? 'Uploaded image' : subtitle,
+      media: upload ?? ImageIcon,
+    }),
   },
 })

@@ -524,11 +524,17 @@ export const CONTENT_RULES = {
     "imageAsset": {
       "type": "object",
       "name": "imageAsset",
+      "checks": [
+        "imageSource"
+      ],
       "fields": [
+        {
+          "type": "image",
+          "name": "upload"
+        },
         {
           "type": "string",
           "name": "src",
-          "required": true,
           "checks": [
             "urlPath"
           ]

@@ -138,6 +138,12 @@ function valueSchema(rule: ValueRule, context: Context, projection: FieldProject
       return blockSchema(rule, context)
     case 'object':
       return inlineObject(rule, context)
+    case 'image':
+      // An upload as stored: its asset by reference. The queries read the asset's URL beside it.
+      return z.object({
+        _type: z.literal('image').optional(),
+        asset: z.object({ _type: z.literal('reference'), _ref: z.string() }).optional(),
+      })
     default:
       throw new Error(`The content rules name a type the site cannot check: "${rule.type}"`)
   }
