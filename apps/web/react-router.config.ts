@@ -3,6 +3,7 @@ import type { Config } from '@react-router/dev/config'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
 import { copyEmbeddedImages } from './publish/embeddedImages.ts'
+import { discardPublishLeftovers } from './publish/publishState.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
 import { publishStaticSite } from './vite/publishStaticSite.ts'
@@ -45,6 +46,8 @@ export default {
       ...site,
     })
     copyEmbeddedImages(outDir)
+    // What the last publish left beside the old site (publish/stagedSite.ts) no longer matches the new one.
+    discardPublishLeftovers(outDir)
     await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })
   },
 } satisfies Config

@@ -59,6 +59,12 @@ export function readPublishState(buildDir: string): PublishState {
   return JSON.parse(readFileSync(file, 'utf8')) as PublishState
 }
 
+/** After a full build: the replaced and staged sites of earlier publishes, which describe another build. */
+export function discardPublishLeftovers(outDir: string): void {
+  rmSync(previousDir(outDir), { recursive: true, force: true })
+  rmSync(stagingDir(outDir), { recursive: true, force: true })
+}
+
 /** After a full build: its state, which also ends whatever an interrupted publish left. */
 export function writePublishState(buildDir: string, state: PublishState): void {
   writeStateFile(stateFile(buildDir), state)
