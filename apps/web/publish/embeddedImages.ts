@@ -1,7 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, sep } from 'node:path'
-import { seedFilePath } from '@site/content-api'
-import { lakeFilesFor } from '@site/content-api/lake'
+import { assetsDirFor, seedFilePath } from '@site/content-api'
 
 /**
  * Images uploaded in the local Studio are stored beside the embedded dataset (`content/assets/images/...`),
@@ -11,7 +10,7 @@ import { lakeFilesFor } from '@site/content-api/lake'
  */
 export function embeddedImagesDir(): string | undefined {
   if (process.env.SANITY_PROJECT_ID) return undefined
-  const dir = join(lakeFilesFor(seedFilePath()).assets, 'images')
+  const dir = join(assetsDirFor(seedFilePath()), 'images')
   return existsSync(dir) ? dir : undefined
 }
 

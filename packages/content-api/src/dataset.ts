@@ -8,6 +8,11 @@ export function seedFilePath(env: Record<string, string | undefined> = process.e
   return env.CONTENT_SEED_FILE || join(findRepoRoot(), 'content', 'seed.ndjson')
 }
 
+/** Uploaded files of a dataset (`content/assets` for `content/seed.ndjson`), each at its asset's `path`. */
+export function assetsDirFor(seedFile: string): string {
+  return join(dirname(seedFile), 'assets')
+}
+
 // Found from the working directory: the dev server, the build and the tests each start in another folder.
 function findRepoRoot(from = process.cwd()): string {
   for (let dir = from; ; dir = dirname(dir)) {

@@ -1,5 +1,5 @@
 export { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from './config'
-export { createFileDataset, parseNdjson, type SanityDocument, seedFilePath } from './dataset'
+export { assetsDirFor, createFileDataset, parseNdjson, type SanityDocument, seedFilePath } from './dataset'
 export { handleQueryApiRequest, type QueryApiOptions } from './handler'
 export { applyPerspective, type Perspective, runQuery } from './query'
 export { type ContentSourceMap, type DocumentLookup, inferContentSourceMap } from './sourceMap'

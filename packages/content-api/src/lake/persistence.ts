@@ -10,8 +10,8 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { parseNdjson, type SanityDocument } from '../dataset'
+import { dirname } from 'node:path'
+import { assetsDirFor, parseNdjson, type SanityDocument } from '../dataset'
 
 /**
  * Where the lake keeps its documents: published ones in the seed file the site reads, drafts and
@@ -27,7 +27,7 @@ export interface LakeFiles {
 export const lakeFilesFor = (seedFile: string): LakeFiles => ({
   published: seedFile,
   drafts: seedFile.replace(/(\.ndjson)?$/, '.drafts.ndjson'),
-  assets: join(dirname(seedFile), 'assets'),
+  assets: assetsDirFor(seedFile),
 })
 
 export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
