@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join, sep } from 'node:path'
-import { assetsDirFor, seedFilePath } from '@site/content-api'
+import { dirname, extname, join, relative, sep } from 'node:path'
+import { assetsDirFor, IMAGE_TYPES, seedFilePath } from '@site/content-api'
 
 /**
  * Images uploaded in the local Studio are stored beside the embedded dataset (`content/assets/images/...`),
@@ -8,7 +8,7 @@ import { assetsDirFor, seedFilePath } from '@site/content-api'
  * CDN uses. The site serves that folder at `/images`: the dev server from the folder, the build by copying
  * it. With a hosted Sanity project there is none: an asset's URL is on Sanity's CDN.
  */
-export function embeddedImagesDir(): string | undefined {
+function embeddedImagesDir(): string | undefined {
   if (process.env.SANITY_PROJECT_ID) return undefined
   const dir = join(assetsDirFor(seedFilePath()), 'images')
   return existsSync(dir) ? dir : undefined
@@ -29,4 +29,14 @@ export function copyEmbeddedImages(siteDir: string): string[] {
     copied.push(path.split(sep).join('/'))
   }
   return copied.sort()
+}
+
+/** The uploaded image at a path under `/images` (as the dev server receives it), with its content type. */
+export function embeddedImage(pathUnderImages: string): { file: string; type: string } | undefined {
+  const dir = embeddedImagesDir()
+  if (!dir) return undefined
+  const file = join(dir, decodeURIComponent(pathUnderImages.split('?')[0] ?? ''))
+  const type = IMAGE_TYPES[extname(file).slice(1)]
+  if (!type || relative(dir, file).startsWith('..') || !existsSync(file)) return undefined
+  return { file, type }
 }

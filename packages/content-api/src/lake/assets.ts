@@ -4,21 +4,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { SanityDocument } from '../dataset'
+import { IMAGE_TYPES } from '../imageTypes'
 import type { ContentLake } from './contentLake'
 import { randomId } from './mutations'
 import { writeFileAtomically } from './persistence'
 
 export const MAX_ASSET_BYTES = 50 * 1024 * 1024
-
-/** The formats the lake accepts: those a browser shows as they are, since it serves originals, not transforms. */
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-}
 
 const IMAGE_FILE = /^[a-f0-9]{40}-[1-9]\d*x[1-9]\d*\.([a-z0-9]+)$/
 
