@@ -6,9 +6,10 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { EMBEDDED_DATASET } from '../config'
 import { seedFilePath } from '../dataset'
 import { MAX_ASSET_BYTES } from './assets'
-import { ContentLake } from './contentLake'
+import { ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { handleLakeRequest, type LakeApiOptions } from './lakeApi'
 import { lakeFilesFor } from './persistence'
+import { presenceSockets } from './presence'
 
 export interface ContentLakeServerOptions {
   seedFile?: string
@@ -40,15 +41,18 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
     allowedOrigins: options.allowedOrigins,
   }
   const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, apiOptions, options.requestLog)
-  const ipv4 = await listen(createServer(handle), options.port ?? 0, '127.0.0.1')
+  const presence = presenceSockets({ ...apiOptions, userId: LOCAL_EDITOR_ID })
+  const withPresence = (server: Server) => server.on('upgrade', presence.upgrade)
+  const ipv4 = await listen(withPresence(createServer(handle)), options.port ?? 0, '127.0.0.1')
   const { port } = ipv4.address() as AddressInfo
-  const ipv6 = await listen(createServer(handle), port, '::1').catch(() => undefined)
+  const ipv6 = await listen(withPresence(createServer(handle)), port, '::1').catch(() => undefined)
   const servers = [ipv4, ...(ipv6 ? [ipv6] : [])]
   return {
     apiHost: `http://localhost:${port}`,
     port,
     lake,
     close: async () => {
+      presence.close()
       for (const server of servers) {
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
