@@ -45,6 +45,28 @@ describe('embedded query API filters and references over many documents', () => 
 
   it('does not narrow by a term of an alternative', async () => {
     expect(await runQuery(documents, '*[_type == "note" || _id == "about"]._id')).toEqual(['about', 'stray'])
+    expect(await runQuery(documents, '*[_id in ["home"] || $always]._id', { always: true })).toEqual(
+      documents.map((doc) => doc._id),
+    )
+  })
+
+  it('narrows by a list of values, in dataset order, for listed and parameter lists alike', async () => {
+    expect(await runQuery(documents, '*[_id in $ids]._id', { ids: ['stray', 'resource.9', 'home', 'stray'] })).toEqual([
+      'home',
+      'resource.9',
+      'stray',
+    ])
+    expect(await runQuery(documents, '*[_type in ["page", "note"]]._id')).toEqual(['home', 'about', 'stray'])
+    expect(await runQuery(documents, '*[_id in $ids]._id', { ids: [] })).toEqual([])
+    expect(await runQuery(documents, '*[readTime in [19, "3"]]._id')).toEqual(idsWhere((doc) => doc.readTime === 19))
+  })
+
+  it('takes an optional list filter as its list when the list is given, and as no filter when it is null', async () => {
+    const query = '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]._id'
+    expect(await runQuery(documents, query, { ids: ['stray', 'about', 'resource.3'] })).toEqual(['resource.3', 'about'])
+    expect(await runQuery(documents, query, { ids: null })).toEqual(
+      idsWhere((doc) => doc._type === 'page' || doc._type === 'resource'),
+    )
   })
 
   it('compares numbers as numbers, and never equal to strings', async () => {
