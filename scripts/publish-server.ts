@@ -1,10 +1,11 @@
 // `pnpm publish:server`: the endpoint a Sanity webhook calls on publish (see README, "Publishing").
 // Bursts of publishes are debounced into one publish and publishes never overlap. Each publishes only
-// the routes the changed documents touch (`pnpm publish:changed`), after a full `pnpm build`.
+// the routes the changed documents touch (`pnpm publish:changed`, in a publisher that stays loaded), after a
+// full `pnpm build`.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import { createPublishQueue, logPublishReport } from './publish/publishQueue.ts'
-import { runPublishChanged } from './publish/runPublishChanged.ts'
+import { createPublishWorker } from './publish/publishWorker.ts'
 import { handlePublishWebhook } from './publish/webhookEndpoint.ts'
 
 const secret = process.env.SANITY_WEBHOOK_SECRET
@@ -18,8 +19,10 @@ const host = process.env.PUBLISH_HOST ?? '127.0.0.1'
 // On a host that serves uploaded files (Netlify, Cloudflare Pages), the command that uploads apps/web/dist.
 const deployCommand = process.env.PUBLISH_DEPLOY_COMMAND
 
+const publisher = createPublishWorker()
+
 async function publish(documentIds: string[]) {
-  const published = await runPublishChanged(documentIds)
+  const published = await publisher.publish(documentIds)
   if (deployCommand) await deploy(deployCommand)
   return published
 }

@@ -12,7 +12,8 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseNdjson, type SanityDocument } from '@site/content-api'
-import { PUBLISH_CHANGED } from '../../scripts/publish/runPublishChanged.ts'
+import { PUBLISH_CHANGED } from '../../scripts/publish/publishChangedCommand.ts'
+import { createPublishWorker } from '../../scripts/publish/publishWorker.ts'
 import { buildSite, type SiteBuild } from './buildSite.ts'
 import { benchDir, repoRoot, seedFile } from './paths.ts'
 import { median } from './stats.ts'
@@ -99,6 +100,7 @@ try {
       )
       measured.publishes.push({ change: change.name, routes, wallMs, inProcessMs })
     }
+    measured.publishes.push(...(await publishWithLoadedPublisher(build, dataset, documents, write)))
     results.push(measured)
   }
 } finally {
@@ -106,6 +108,53 @@ try {
 }
 writeFileSync(join(benchDir, 'publish-results.md'), report(results))
 console.log(`Wrote bench/publish-results.md`)
+
+/**
+ * The same changes through the publisher that stays loaded between publishes, as the publish endpoint and
+ * the local Studio run it (scripts/publish/publishWorker.ts), from its second publish on. The site settings
+ * are left out: they prerender every page, which dwarfs start-up.
+ */
+async function publishWithLoadedPublisher(
+  build: SiteBuild,
+  dataset: string,
+  documents: SanityDocument[],
+  write: () => void,
+): Promise<Measured['publishes']> {
+  const changes = CHANGES.filter((change) => !change.once && change.documentId !== 'siteSettings')
+  const publisher = createPublishWorker({
+    ...process.env,
+    CONTENT_SEED_FILE: dataset,
+    SITE_BUILD_DIR: build.buildDir,
+    SITE_OUT_DIR: build.outDir,
+  })
+  try {
+    await publisher.publish(changes.map(({ documentId }) => documentId))
+    const measured: Measured['publishes'] = []
+    for (const change of changes) {
+      const document = documents.find(({ _id }) => _id === change.documentId)
+      if (!document) throw new Error(`The bench dataset has no ${change.documentId}`)
+      const wallMs: number[] = []
+      const inProcessMs: number[] = []
+      let routes = 0
+      for (let run = 1; run <= runs; run++) {
+        change.apply(document, runs + run)
+        write()
+        const started = performance.now()
+        const { outcome } = await publisher.publish([change.documentId])
+        wallMs.push(performance.now() - started)
+        if (outcome.kind !== 'published') throw new Error(`${change.name} needed a full build: ${outcome.reason}`)
+        inProcessMs.push(outcome.durationMs)
+        routes = outcome.rendered.length
+      }
+      const name = `${change.name}, publisher already loaded`
+      console.error(`[bench:publish] ${name}: ${routes} routes, median ${(median(wallMs) / 1000).toFixed(2)} s`)
+      measured.push({ change: name, routes, wallMs, inProcessMs })
+    }
+    return measured
+  } finally {
+    publisher.close()
+  }
+}
 
 /** The seed, with the bench's testimonial on two more pages. */
 function benchSeed(): SanityDocument[] {
@@ -164,9 +213,10 @@ function report(measured: Measured[]): string {
     '# Publish benchmark (`pnpm bench:publish`)',
     '',
     'A content change published with `pnpm publish:changed <id>` after a full build, with the seed plus N',
-    'synthetic resources. "publish" is the whole command as a webhook or the Studio runs it (Node and the',
-    'server bundle starting included), from the changed dataset file to the new site in place (the report',
-    'line);',
+    'synthetic resources. "publish" is the whole command (Node and the server bundle starting included),',
+    'from the changed dataset file to the new site in place (the report line); "publisher already loaded" is',
+    'the same publish through the process that the publish endpoint (`pnpm publish:server`) and the local',
+    'Studio keep between publishes (scripts/publish/publishWorker.ts), until its answer;',
     '"of which publishing" is the part after start-up: reading the change, prerendering, assembling and',
     'switching the site. Medians of the runs; the full build is one run, with its peak resident memory.',
     'The testimonial is shown on three pages (the bench adds it to /about and /solutions).',

@@ -2,13 +2,14 @@
  * Writes the seed with a content change of each kind the incremental publisher handles, for the
  * `npm test` step that compares `publish:changed` with a full build: a testimonial shown on several
  * pages, a page's text, an article moved to a new address with the redirect the Studio adds for it
- * (apps/studio/actions/publishWithRedirect.ts), and a new article. Prints the changed ids.
- * Usage: tsx tests/tools/changedSeed.ts <output.ndjson>
+ * (apps/studio/actions/publishWithRedirect.ts), and a new article. Prints the changed ids, the
+ * testimonial first. With a second file, writes there the same content before the testimonial changed.
+ * Usage: tsx tests/tools/changedSeed.ts <output.ndjson> [<before-the-testimonial.ndjson>]
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseNdjson, type SanityDocument, seedFilePath } from '@site/content-api'
 
-const [output] = process.argv.slice(2)
+const [output, beforeTestimonial] = process.argv.slice(2)
 if (!output) throw new Error('Usage: tsx tests/tools/changedSeed.ts <output.ndjson>')
 const documents = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
 const byId = (id: string): SanityDocument => {
@@ -17,6 +18,7 @@ const byId = (id: string): SanityDocument => {
   return document
 }
 
+const testimonial = structuredClone(byId('testimonial.1'))
 byId('testimonial.1').quote = 'Every meeting on my calendar is mine alone, and the prospects already know why.'
 const about = byId('page.about')
 if (!Array.isArray(about.sections)) throw new Error('page.about has no sections')
@@ -36,5 +38,12 @@ documents.push({
   slug: { _type: 'slug', current: 'published-without-a-full-build' },
 })
 
-writeFileSync(output, `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`)
+const write = (file: string, content: SanityDocument[]) =>
+  writeFileSync(file, `${content.map((document) => JSON.stringify(document)).join('\n')}\n`)
+write(output, documents)
+if (beforeTestimonial)
+  write(
+    beforeTestimonial,
+    documents.map((document) => (document._id === testimonial._id ? testimonial : document)),
+  )
 console.log('testimonial.1 page.about resource.scaling-guide redirect.scaling-guide resource.publish-check')

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomId, startContentLake } from '@site/content-api/lake'
 import { createPublishQueue, logPublishReport } from '../../../scripts/publish/publishQueue.ts'
-import { runPublishChanged } from '../../../scripts/publish/runPublishChanged.ts'
+import { createPublishWorker } from '../../../scripts/publish/publishWorker.ts'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
@@ -78,7 +78,7 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
   // (STUDIO_PUBLISH_SITE=off leaves it alone).
   const builtSite = join(process.cwd(), '..', 'web', process.env.SITE_BUILD_DIR || 'build', 'publisher', 'state.json')
   if (existsSync(builtSite) && process.env.STUDIO_PUBLISH_SITE !== 'off') {
-    const queue = createPublishQueue({ rebuild: runPublishChanged, onReport: logPublishReport })
+    const queue = createPublishQueue({ rebuild: createPublishWorker().publish, onReport: logPublishReport })
     lake.lake.subscribe(({ documentId }) => {
       if (!documentId.startsWith('drafts.')) queue.add([documentId])
     })

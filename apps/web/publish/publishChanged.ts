@@ -7,6 +7,7 @@ import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSe
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import { copyEmbeddedImages } from './embeddedImages.ts'
+import type { PublishResult } from './publishReport.ts'
 import {
   type PublishState,
   readPublishState,
@@ -17,21 +18,6 @@ import {
 import { loadRouteRenderer, routeFiles } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
-
-export type PublishResult =
-  | {
-      kind: 'published'
-      documents: string[]
-      rendered: string[]
-      removed: string[]
-      sitemapChanged: boolean
-      /** From reading the change to the new site in place. */
-      durationMs: number
-      /** How the new site was assembled: from the site the last publish replaced, or linked anew. */
-      staged: 'spare' | 'copy'
-    }
-  /** A change that touches every page in a way the publisher does not redo page by page. */
-  | { kind: 'full-build-needed'; reason: string }
 
 /**
  * Publishes a content change without a full build: prerenders only the routes that show one of the

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from 'react-router'
@@ -29,7 +29,10 @@ export async function loadRouteRenderer(buildDir: string): Promise<(paths: strin
   const dir = serverBuildCopyDir(buildDir)
   const entry = readdirSync(dir).find((file) => /^index\.m?js$/.test(file))
   if (!entry) throw new Error(`${dir} has no server bundle: run a full \`pnpm build\` first`)
-  const build = (await import(pathToFileURL(join(dir, entry)).href)) as ServerBuild
+  const bundle = join(dir, entry)
+  // Each full build copies a new bundle: a publisher that stays loaded (publish/worker.ts) imports it anew.
+  const { mtimeMs, size } = statSync(bundle)
+  const build = (await import(`${pathToFileURL(bundle).href}?build=${mtimeMs}-${size}`)) as ServerBuild
   return async (paths) => {
     // React Router honours the prerender headers only in a build request, and renders only listed paths.
     process.env.IS_RR_BUILD_REQUEST = 'yes'
