@@ -12,6 +12,8 @@ export interface PublishQueueOptions {
   rebuild: Rebuild
   /** Quiet time after the last change before a rebuild starts: a burst of publishes makes one rebuild. */
   debounceMs?: number
+  /** The longest a change waits for quiet: a steady stream of publishes still rebuilds this often. */
+  maxWaitMs?: number
   onReport?: (report: PublishReport) => void
 }
 
@@ -19,9 +21,16 @@ export interface PublishQueueOptions {
  * Collects changed document ids and rebuilds once they stop arriving. Never runs two rebuilds at once:
  * ids that arrive during a rebuild wait for it, then go into one more rebuild of their union.
  */
-export function createPublishQueue({ rebuild, debounceMs = 2_000, onReport = () => {} }: PublishQueueOptions) {
+export function createPublishQueue({
+  rebuild,
+  debounceMs = 2_000,
+  maxWaitMs = 10_000,
+  onReport = () => {},
+}: PublishQueueOptions) {
   const pending = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
+  /** When the oldest change not yet in a rebuild arrived. */
+  let waitingSince: number | undefined
   let running: Promise<void> | undefined
   let idle: { promise: Promise<void>; resolve: () => void } | undefined
 
@@ -37,6 +46,7 @@ export function createPublishQueue({ rebuild, debounceMs = 2_000, onReport = () 
     if (running || pending.size === 0) return settleIfIdle()
     const documentIds = [...pending].sort()
     pending.clear()
+    waitingSince = undefined
     const started = performance.now()
     running = rebuild(documentIds)
       .then(({ routes }) => onReport({ documentIds, routes, durationMs: performance.now() - started }))
@@ -51,11 +61,12 @@ export function createPublishQueue({ rebuild, debounceMs = 2_000, onReport = () 
   }
 
   return {
-    /** Queues documents for the next rebuild; each call restarts the quiet period. */
+    /** Queues documents for the next rebuild; each call restarts the quiet period, up to maxWaitMs. */
     add(documentIds: string[]): void {
       for (const id of documentIds) pending.add(id)
+      waitingSince ??= Date.now()
       if (timer) clearTimeout(timer)
-      timer = setTimeout(start, debounceMs)
+      timer = setTimeout(start, Math.max(0, Math.min(debounceMs, waitingSince + maxWaitMs - Date.now())))
     },
     /** Resolves once nothing is queued or running (for tests and shutdown). */
     whenIdle(): Promise<void> {

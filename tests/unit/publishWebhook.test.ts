@@ -67,6 +67,23 @@ describe('the publish queue', () => {
     expect(reports).toEqual([{ documentIds: rebuild.mock.calls[0]![0], routes: 'all', durationMs: expect.any(Number) }])
   })
 
+  it('still rebuilds during a steady stream of publishes, once the oldest has waited the longest wait', async () => {
+    const rebuild = vi.fn(async (_documentIds: string[]) => ({ routes: 'all' as const }))
+    const queue = createPublishQueue({ rebuild, debounceMs: 2_000, maxWaitMs: 10_000 })
+    for (let second = 0; second < 15; second++) {
+      queue.add([`resource.${second}`])
+      await vi.advanceTimersByTimeAsync(1_000)
+    }
+    expect(rebuild).toHaveBeenCalledTimes(1)
+    expect(rebuild.mock.calls[0]![0]).toHaveLength(10)
+    await vi.advanceTimersByTimeAsync(2_000)
+    await queue.whenIdle()
+    expect(rebuild).toHaveBeenCalledTimes(2)
+    expect([...rebuild.mock.calls[0]![0], ...rebuild.mock.calls[1]![0]].sort()).toEqual(
+      Array.from({ length: 15 }, (_, second) => `resource.${second}`).sort(),
+    )
+  })
+
   it('never runs two rebuilds at once: publishes during a rebuild wait for it, then rebuild together', async () => {
     let active = 0
     let maxActive = 0
