@@ -79,28 +79,14 @@ try {
     const build = await buildSite(`publish-${size}`, { CONTENT_SEED_FILE: dataset })
     const measured: Measured = { size, build, publishes: [] }
     for (const change of CHANGES) {
-      const document = documents.find(({ _id }) => _id === change.documentId)
-      if (!document) throw new Error(`The bench dataset has no ${change.documentId}`)
-      const wallMs: number[] = []
-      const inProcessMs: number[] = []
-      let routes = 0
       // Every page, prerendered again: at 10,000 resources one run takes minutes.
       const changeRuns = change.once || (change.documentId === 'siteSettings' && size >= 10_000) ? 1 : runs
-      for (let run = 1; run <= changeRuns; run++) {
-        change.apply(document, run)
-        write()
-        const started = performance.now()
-        const report = await publishChanged(change.documentId, build, dataset)
-        wallMs.push(report.reportedAtMs - started)
-        inProcessMs.push(report.durationMs)
-        routes = report.rendered.length
-      }
-      console.error(
-        `[bench:publish] N=${size} ${change.name}: ${routes} routes, median ${(median(wallMs) / 1000).toFixed(2)} s`,
+      const published = await measureChange(change, change.name, { size, runs: changeRuns }, documents, write, () =>
+        publishChanged(change.documentId, build, dataset),
       )
-      measured.publishes.push({ change: change.name, routes, wallMs, inProcessMs })
+      measured.publishes.push(published)
     }
-    measured.publishes.push(...(await publishWithLoadedPublisher(build, dataset, documents, write)))
+    measured.publishes.push(...(await publishWithLoadedPublisher(size, build, dataset, documents, write)))
     results.push(measured)
   }
 } finally {
@@ -115,6 +101,7 @@ console.log(`Wrote bench/publish-results.md`)
  * are left out: they prerender every page, which dwarfs start-up.
  */
 async function publishWithLoadedPublisher(
+  size: number,
   build: SiteBuild,
   dataset: string,
   documents: SanityDocument[],
@@ -131,29 +118,46 @@ async function publishWithLoadedPublisher(
     await publisher.publish(changes.map(({ documentId }) => documentId))
     const measured: Measured['publishes'] = []
     for (const change of changes) {
-      const document = documents.find(({ _id }) => _id === change.documentId)
-      if (!document) throw new Error(`The bench dataset has no ${change.documentId}`)
-      const wallMs: number[] = []
-      const inProcessMs: number[] = []
-      let routes = 0
-      for (let run = 1; run <= runs; run++) {
-        change.apply(document, runs + run)
-        write()
-        const started = performance.now()
-        const { outcome } = await publisher.publish([change.documentId])
-        wallMs.push(performance.now() - started)
-        if (outcome.kind !== 'published') throw new Error(`${change.name} needed a full build: ${outcome.reason}`)
-        inProcessMs.push(outcome.durationMs)
-        routes = outcome.rendered.length
-      }
       const name = `${change.name}, publisher already loaded`
-      console.error(`[bench:publish] ${name}: ${routes} routes, median ${(median(wallMs) / 1000).toFixed(2)} s`)
-      measured.push({ change: name, routes, wallMs, inProcessMs })
+      // Runs numbered after the command's, so that each applies a change the site does not have yet.
+      const published = await measureChange(change, name, { size, runs, after: runs }, documents, write, async () => {
+        const { outcome } = await publisher.publish([change.documentId])
+        if (outcome.kind !== 'published') throw new Error(`${change.name} needed a full build: ${outcome.reason}`)
+        return { ...outcome, reportedAtMs: performance.now() }
+      })
+      measured.push(published)
     }
     return measured
   } finally {
     publisher.close()
   }
+}
+
+/** Applies a change anew and publishes it, `runs` times; the wall time ends when the new site is in place. */
+async function measureChange(
+  change: Change,
+  name: string,
+  { size, runs, after = 0 }: { size: number; runs: number; after?: number },
+  documents: SanityDocument[],
+  write: () => void,
+  publish: () => Promise<{ rendered: string[]; durationMs: number; reportedAtMs: number }>,
+): Promise<Measured['publishes'][number]> {
+  const document = documents.find(({ _id }) => _id === change.documentId)
+  if (!document) throw new Error(`The bench dataset has no ${change.documentId}`)
+  const wallMs: number[] = []
+  const inProcessMs: number[] = []
+  let routes = 0
+  for (let run = after + 1; run <= after + runs; run++) {
+    change.apply(document, run)
+    write()
+    const started = performance.now()
+    const report = await publish()
+    wallMs.push(report.reportedAtMs - started)
+    inProcessMs.push(report.durationMs)
+    routes = report.rendered.length
+  }
+  console.error(`[bench:publish] N=${size} ${name}: ${routes} routes, median ${(median(wallMs) / 1000).toFixed(2)} s`)
+  return { change: name, routes, wallMs, inProcessMs }
 }
 
 /** The seed, with the bench's testimonial on two more pages. */

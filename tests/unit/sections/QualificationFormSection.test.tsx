@@ -46,6 +46,6 @@ describe('QualificationFormSection', () => {
     expect(staticImports).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/react-hook-form|zod|sonner|forms\//)]),
     )
-    expect(source).toMatch(/lazyComponent\(\(\) =>\s*import\('\.\.\/forms\/qualification\/QualificationForm'\)/)
+    expect(source).toMatch(/lazyDefault\(\(\) =>\s*import\('\.\.\/forms\/qualification\/QualificationForm'\)/)
   })
 })

@@ -33,3 +33,10 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   }
   return { Component, preload }
 }
+
+/** The component a module exports by default (as `React.lazy` takes it), loading as {@link lazyComponent}. */
+export function lazyDefault<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): ComponentType<Props> {
+  return lazyComponent(() => load().then((module) => module.default)).Component
+}

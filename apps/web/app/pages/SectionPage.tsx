@@ -1,13 +1,11 @@
 import { Suspense } from 'react'
 import type { PageContent, SiteSettings } from '../content/types'
-import { lazyComponent } from '../islands/lazyComponent'
+import { lazyDefault } from '../islands/lazyComponent'
 import { SiteChrome } from '../layout/SiteChrome'
 import { SectionList, showsToasts } from '../sections/SectionList'
 
 // Notifications (sonner) load only on pages with a section the registry marks as showing toasts.
-const SiteToaster = lazyComponent(() =>
-  import('../forms/shared/SiteToaster').then((module) => module.default),
-).Component
+const SiteToaster = lazyDefault(() => import('../forms/shared/SiteToaster'))
 
 /** A page built by marketing from sections. */
 export function SectionPage({ settings, page }: { settings: SiteSettings; page: PageContent }) {

@@ -4,16 +4,14 @@ import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { SmartLink } from '../components/SmartLink'
 import { FormCard, FormCardHeader } from '../forms/shared/FormCard'
-import { lazyComponent } from '../islands/lazyComponent'
+import { lazyDefault } from '../islands/lazyComponent'
 import { media } from '../theme/theme'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
 import { Band } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
-const ContactForm = lazyComponent(() =>
-  import('../forms/contact/ContactForm').then((module) => module.default),
-).Component
+const ContactForm = lazyDefault(() => import('../forms/contact/ContactForm'))
 
 /** The contact page's message form, beside the direct contact details and the response-time promise. */
 export function ContactFormSection({ section, settings, isPageHeading }: SectionProps<'contactFormSection'>) {

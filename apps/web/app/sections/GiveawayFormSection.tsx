@@ -1,14 +1,12 @@
 import { Suspense } from 'react'
 import styled from 'styled-components'
 import { FormCard } from '../forms/shared/FormCard'
-import { lazyComponent } from '../islands/lazyComponent'
+import { lazyDefault } from '../islands/lazyComponent'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
-const GiveawayForm = lazyComponent(() =>
-  import('../forms/giveaway/GiveawayForm').then((module) => module.default),
-).Component
+const GiveawayForm = lazyDefault(() => import('../forms/giveaway/GiveawayForm'))
 
 /** The conference giveaway's entry form, replaced by its confirmation once entered. */
 export function GiveawayFormSection({ section, isPageHeading }: SectionProps<'giveawayFormSection'>) {

@@ -3,16 +3,14 @@ import { Suspense } from 'react'
 import styled from 'styled-components'
 import { Container } from '../components/Container'
 import { FormCard } from '../forms/shared/FormCard'
-import { lazyComponent } from '../islands/lazyComponent'
+import { lazyDefault } from '../islands/lazyComponent'
 import { media } from '../theme/theme'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
 import { Band, Eyebrow } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
-const GuideOfferForm = lazyComponent(() =>
-  import('../forms/guideOffer/GuideOfferForm').then((module) => module.default),
-).Component
+const GuideOfferForm = lazyDefault(() => import('../forms/guideOffer/GuideOfferForm'))
 
 /** The paid sales guide: what it covers, the reduced price, and the order form with its guarantee. */
 export function GuideOfferSection({ section, isPageHeading }: SectionProps<'guideOfferSection'>) {

@@ -1,13 +1,11 @@
 import { Suspense } from 'react'
-import { lazyComponent } from '../islands/lazyComponent'
+import { lazyDefault } from '../islands/lazyComponent'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
 // The questionnaire and its form libraries load in their own chunk, only on the page that has it.
-const QualificationForm = lazyComponent(() =>
-  import('../forms/qualification/QualificationForm').then((module) => module.default),
-).Component
+const QualificationForm = lazyDefault(() => import('../forms/qualification/QualificationForm'))
 
 /** The lead-qualification questionnaire (/qualify): the CMS heading and text above the one-question-per-screen form. */
 export function QualificationFormSection({

@@ -2,13 +2,13 @@ import { Lock, ShieldCheck } from 'lucide-react'
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { ResourceContent } from '../../content/types'
-import { lazyComponent } from '../../islands/lazyComponent'
+import { lazyDefault } from '../../islands/lazyComponent'
 import { FormCard } from '../shared/FormCard'
 import { isGuideUnlocked, rememberGuideUnlocked } from './unlockMemory'
 
 // The form, its libraries and the notifications load only on a gated guide's page.
-const GateForm = lazyComponent(() => import('./GateForm').then((module) => module.default)).Component
-const SiteToaster = lazyComponent(() => import('../shared/SiteToaster').then((module) => module.default)).Component
+const GateForm = lazyDefault(() => import('./GateForm'))
+const SiteToaster = lazyDefault(() => import('../shared/SiteToaster'))
 
 interface ResourceGateSlotProps {
   gate: ResourceContent['gate']
