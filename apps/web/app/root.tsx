@@ -4,23 +4,22 @@ import { ThemeProvider } from 'styled-components'
 import type { Route } from './+types/root'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
-import { interFontUrl } from './theme/fonts'
 import { GlobalStyle } from './theme/GlobalStyle'
+import { interWhenCachedScript, useInterFromNextPage } from './theme/interFont'
 import { theme } from './theme/theme'
 
 // Visual editing exists only in preview builds (VITE_SANITY_PREVIEW=true); elsewhere this is null and
 // the preview code is not even a chunk of the bundle.
 const PreviewMode = import.meta.env.VITE_SANITY_PREVIEW === 'true' ? lazy(() => import('./preview/PreviewMode')) : null
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: interFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-]
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The head script may mark <html> before hydration (interFont.ts).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash in the policy */}
+        <script dangerouslySetInnerHTML={{ __html: interWhenCachedScript }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme.color.navy} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -40,6 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useInterFromNextPage()
   useEffect(() => {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'

@@ -1,4 +1,6 @@
-// Inter (variable, Latin subset) served from our own origin: no third-party request, preloaded in root.tsx.
+// Inter (variable, Latin subset) served from our own origin: no third-party request. It is fetched only
+// after the first paint and used from the next page on (interFont.ts), so it never delays the first paint
+// and never replaces text that is already on the screen.
 import { createFontStack } from '@capsizecss/core'
 import arial from '@capsizecss/metrics/arial'
 import inter from '@capsizecss/metrics/inter'
@@ -6,14 +8,15 @@ import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-nor
 
 export const interFontUrl = interLatinUrl
 
-const INTER_FAMILY = 'Inter Variable'
+export const INTER_FAMILY = 'Inter Variable'
+
+/** Set on <html> while the page's text is set in Inter; until then it is in the fallback below. */
+export const INTER_ATTRIBUTE = 'data-font-inter'
 
 /**
- * Until Inter arrives, text is set in a local Arial (or Liberation Sans, its metric twin on Linux) scaled and
- * spaced to Inter's metrics by Capsize, so the swap to Inter moves lines by a pixel or so, not a word (with the
- * font held back 1 s, CLS at 390 px went from 0.058 to 0.001 on / and from 0.151 to 0.000 on the giveaway).
- * Bold headings and the desktop navigation still move slightly (up to 0.013 at 1280 px): Capsize's metrics
- * are those of the regular weight.
+ * Text is set in a local Arial (or Liberation Sans, its metric twin on Linux) scaled and spaced to Inter's
+ * metrics by Capsize, so a page in Inter and the same page in the fallback break their lines alike (with the
+ * font swapped in 1 s late, CLS at 390 px was 0.001 on /, against 0.058 with plain Arial).
  */
 const fontStack = createFontStack(
   [
@@ -24,17 +27,26 @@ const fontStack = createFontStack(
   { fontFaceProperties: { fontWeight: '100 900' } },
 )
 
-export const fontFamily = `${fontStack.fontFamily}, system-ui, sans-serif`
+const interFirst = `"${INTER_FAMILY}", `
+if (!fontStack.fontFamily.startsWith(interFirst))
+  throw new Error(`Capsize's font stack no longer starts with Inter: ${fontStack.fontFamily}`)
+const fallbackFamilies = `${fontStack.fontFamily.slice(interFirst.length)}, system-ui, sans-serif`
 
+export const fontFamily = 'var(--font-sans)'
+
+// font-display: optional: Inter is either there when the page is first laid out (from the cache) or not
+// used on that page at all. A swap after the first paint would move text.
 export const fontFaces = `
   @font-face {
     font-family: '${INTER_FAMILY}';
     font-style: normal;
-    font-display: swap;
+    font-display: optional;
     font-weight: 100 900;
     src: url(${interLatinUrl}) format('woff2-variations');
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329,
       U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
   }
   ${fontStack.fontFaces}
+  :root { --font-sans: ${fallbackFamilies}; }
+  :root[${INTER_ATTRIBUTE}] { --font-sans: ${interFirst}${fallbackFamilies}; }
 `

@@ -1,0 +1,44 @@
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { INTER_ATTRIBUTE, INTER_FAMILY, interFontUrl } from './fonts'
+
+/** Which Inter file this browser has fetched, so that its next page can be painted in it from the start. */
+const STORAGE_KEY = 'site:inter-font'
+
+/**
+ * Runs in <head>, before the body is parsed. In a browser that has fetched this Inter file, the page is
+ * set in Inter from its first paint: font-display: optional waits up to 100 ms for the cached file, and
+ * keeps the fallback if the cache no longer has it.
+ */
+export const interWhenCachedScript = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEY)})===${JSON.stringify(interFontUrl)})document.documentElement.setAttribute(${JSON.stringify(INTER_ATTRIBUTE)},'')}catch(e){}`
+
+/**
+ * On a first visit the page is painted in the fallback, and Inter is fetched once the page has hydrated,
+ * without being used on it: the next page, reached by a client navigation, is painted in Inter.
+ */
+export function useInterFromNextPage() {
+  const { pathname } = useLocation()
+  const fetched = useRef(false)
+  useEffect(() => {
+    if (document.documentElement.hasAttribute(INTER_ATTRIBUTE)) return
+    document.fonts.load(`1em "${INTER_FAMILY}"`).then(
+      (faces) => {
+        if (faces.length === 0) return
+        fetched.current = true
+        try {
+          localStorage.setItem(STORAGE_KEY, interFontUrl)
+        } catch {
+          // Storage refused (private mode, full): later visits start in the fallback again.
+        }
+      },
+      () => {
+        // Not fetched (offline): the site stays in the fallback, which has Inter's metrics.
+      },
+    )
+  }, [])
+  // Before the browser paints the new page, so that it appears in Inter rather than changing to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change, by design
+  useLayoutEffect(() => {
+    if (fetched.current) document.documentElement.setAttribute(INTER_ATTRIBUTE, '')
+  }, [pathname])
+}
