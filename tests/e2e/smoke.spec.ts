@@ -55,6 +55,21 @@ test('the page renders its first frame before any of its JavaScript is requested
   expect(Math.min(...timing.scriptStarts)).toBeGreaterThan(Math.max(timing.firstFrame, timing.parsed))
 })
 
+test('an embedded policy document is requested after the page has been painted and hydrated, not with the HTML', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/privacy-policy')).text()
+  expect(html).toMatch(/<iframe[^>]* data-deferred-src="https:\/\/docs\.google\.com\/[^"]+"/)
+  expect(html).not.toMatch(/<iframe[^>]* src=/)
+
+  await page.goto('/privacy-policy')
+  await waitForHydration(page)
+  const frame = page.getByTitle('AdvisorGrowth Policies')
+  await expect(frame).toHaveAttribute('src', 'https://docs.google.com/document/d/e/2PACX-policy/pub?embedded=true')
+  await expect(frame).not.toHaveAttribute('data-deferred-src')
+})
+
 test('sections that need no JavaScript keep their prerendered markup: their code loads only when a client navigation renders them', async ({
   page,
 }) => {

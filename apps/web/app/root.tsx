@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import type { Route } from './+types/root'
+import { loadDeferredFrames } from './islands/deferredFrames'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { GlobalStyle } from './theme/GlobalStyle'
@@ -43,6 +44,7 @@ export default function App() {
   useEffect(() => {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'
+    loadDeferredFrames()
   }, [])
   return (
     <>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
+import { deferredSrc } from '../islands/deferredFrames'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
@@ -31,7 +32,7 @@ export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'l
     >
       {embeddable && (
         <Frame
-          src={url}
+          {...deferredSrc(url)}
           title={document?.title ?? heading ?? undefined}
           sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
           loading="lazy"
