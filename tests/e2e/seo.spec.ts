@@ -60,7 +60,7 @@ test.describe('the served HTML, read without running scripts', () => {
         (match) => match[0],
       )
     expect(await imagePreloads('/conference-giveaway')).toEqual([
-      '<link rel="preload" as="image" href="/greenville-downtown.jpg" fetchPriority="high"/>',
+      '<link rel="preload" as="image" href="/greenville-downtown.webp" fetchPriority="high"/>',
     ])
     expect(await imagePreloads('/')).toEqual([]) // its hero has no image
   })

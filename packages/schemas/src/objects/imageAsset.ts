@@ -21,7 +21,7 @@ export const imageAsset = defineType({
       name: 'src',
       title: 'Image path',
       type: 'string',
-      description: 'Or a path on the website such as /greenville-downtown.jpg, or an https:// URL.',
+      description: 'Or a path on the website such as /greenville-downtown.webp, or an https:// URL.',
       validation: (rule) => rule.custom(CONTENT_CHECKS.urlPath),
     }),
     defineField({
