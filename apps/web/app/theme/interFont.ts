@@ -21,24 +21,39 @@ export function useInterFromNextPage() {
   const fetched = useRef(false)
   useEffect(() => {
     if (document.documentElement.hasAttribute(INTER_ATTRIBUTE)) return
-    document.fonts.load(`1em "${INTER_FAMILY}"`).then(
-      (faces) => {
-        if (faces.length === 0) return
-        fetched.current = true
-        try {
-          localStorage.setItem(STORAGE_KEY, interFontUrl)
-        } catch {
-          // Storage refused (private mode, full): later visits start in the fallback again.
-        }
-      },
-      () => {
-        // Not fetched (offline): the site stays in the fallback, which has Inter's metrics.
-      },
-    )
+    // When the browser is idle: this page does not use the font, and a visitor's first taps and keystrokes
+    // after hydration should not wait behind its loading.
+    const task = whenIdle(() => {
+      document.fonts.load(`1em "${INTER_FAMILY}"`).then(
+        (faces) => {
+          if (faces.length === 0) return
+          fetched.current = true
+          try {
+            localStorage.setItem(STORAGE_KEY, interFontUrl)
+          } catch {
+            // Storage refused (private mode, full): later visits start in the fallback again.
+          }
+        },
+        () => {
+          // Not fetched (offline): the site stays in the fallback, which has Inter's metrics.
+        },
+      )
+    })
+    return task.cancel
   }, [])
   // Before the browser paints the new page, so that it appears in Inter rather than changing to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change, by design
   useLayoutEffect(() => {
     if (fetched.current) document.documentElement.setAttribute(INTER_ATTRIBUTE, '')
   }, [pathname])
+}
+
+/** Runs `task` once the browser has an idle moment (within 5 s); Safari has no idle callbacks: 1 s later. */
+function whenIdle(task: () => void): { cancel: () => void } {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task, { timeout: 5000 })
+    return { cancel: () => window.cancelIdleCallback(id) }
+  }
+  const id = setTimeout(task, 1000)
+  return { cancel: () => clearTimeout(id) }
 }
