@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
  * with a little room, so that growth fails `npm test` (tests/build-output). The goal is 125 kB (issue 15);
  * lower this as the page gets there.
  */
-export const HOME_JS_BUDGET_KB = 134
+export const HOME_JS_BUDGET_KB = 133
 
 /** Issue 15's goal for the same figure; the benchmark reports against it. */
 export const HOME_JS_GOAL_KB = 125

@@ -55,6 +55,28 @@ test('the page renders its first frame before any of its JavaScript is requested
   expect(Math.min(...timing.scriptStarts)).toBeGreaterThan(Math.max(timing.firstFrame, timing.parsed))
 })
 
+test('the global styles, which only the prerender renders, still apply after hydration and a client navigation', async ({
+  page,
+}) => {
+  const globalRules = () =>
+    page.evaluate(() => ({
+      bodyMargin: getComputedStyle(document.body).margin,
+      boxSizing: getComputedStyle(document.querySelector('main')!).boxSizing,
+      fontVariable: getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim(),
+    }))
+  const expected = {
+    bodyMargin: '0px',
+    boxSizing: 'border-box',
+    fontVariable: expect.stringMatching(/^"Inter Variable Fallback: Arial"/),
+  }
+  await page.goto('/')
+  await waitForHydration(page)
+  expect(await globalRules()).toEqual(expected)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  expect(await globalRules()).toMatchObject({ bodyMargin: '0px', boxSizing: 'border-box' })
+})
+
 test('an embedded policy document is requested after the page has been painted and hydrated, not with the HTML', async ({
   page,
   request,

@@ -1,11 +1,15 @@
 import { createGlobalStyle } from 'styled-components'
-import { fontFaces } from './fonts'
+import { fontFacesCss } from './fonts'
 import { theme } from './theme'
 
 // Static on purpose (values from the theme object, no prop functions): styled-components then keeps the
 // prerendered global rules on hydration instead of re-inserting them, which restyled the whole page.
-export const GlobalStyle = createGlobalStyle`
-  ${fontFaces}
+// Rendered by the prerender (and the dev server's render) only: when styled-components starts in the
+// browser it adopts the rules the page's <style> carries, and nothing ever removes them, so the browser
+// bundle needs neither these rules nor Capsize. A change to them shows after a reload in the dev server.
+export const GlobalStyle = import.meta.env.SSR
+  ? createGlobalStyle`
+  ${fontFacesCss()}
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
   @media (prefers-reduced-motion: reduce) {
@@ -48,3 +52,4 @@ export const GlobalStyle = createGlobalStyle`
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
   }
 `
+  : () => null

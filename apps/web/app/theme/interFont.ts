@@ -1,6 +1,12 @@
+import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { INTER_ATTRIBUTE, INTER_FAMILY, interFontUrl } from './fonts'
+
+/** Inter (variable, Latin subset), served from our own origin: no third-party request. */
+export const interFontUrl = interLatinUrl
+export const INTER_FAMILY = 'Inter Variable'
+/** Set on <html> while the page's text is set in Inter; until then it is in the fallback (fonts.ts). */
+export const INTER_ATTRIBUTE = 'data-font-inter'
 
 /** Which Inter file this browser has fetched, so that its next page can be painted in it from the start. */
 const STORAGE_KEY = 'site:inter-font'

@@ -1,4 +1,7 @@
-import { fontFamily } from './fonts'
+/** The custom property that holds the font stack: the fallback, or Inter once the page is set in it (fonts.ts). */
+export const FONT_VARIABLE = '--font-sans'
+const fontFamily = `var(${FONT_VARIABLE})`
+
 /** Design tokens: every colour, size and shadow on the site comes from here. */
 export const theme = {
   color: {
