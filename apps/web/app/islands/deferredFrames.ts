@@ -3,7 +3,7 @@
  * another origin would otherwise be requested while the page is still being painted, competing with it
  * for a phone's connection. The page sets `src` once it has hydrated; a client navigation renders `src`.
  */
-export const DEFERRED_SRC = 'data-deferred-src'
+const DEFERRED_SRC = 'data-deferred-src'
 
 export const deferredSrc = (url: string) => (import.meta.env.SSR ? { [DEFERRED_SRC]: url } : { src: url })
 

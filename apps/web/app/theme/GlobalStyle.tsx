@@ -2,8 +2,6 @@ import { createGlobalStyle } from 'styled-components'
 import { fontFacesCss } from './fonts'
 import { theme } from './theme'
 
-// Static on purpose (values from the theme object, no prop functions): styled-components then keeps the
-// prerendered global rules on hydration instead of re-inserting them, which restyled the whole page.
 // Rendered by the prerender (and the dev server's render) only: when styled-components starts in the
 // browser it adopts the rules the page's <style> carries, and nothing ever removes them, so the browser
 // bundle needs neither these rules nor Capsize. A change to them shows after a reload in the dev server.

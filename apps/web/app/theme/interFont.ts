@@ -1,9 +1,9 @@
-import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import interFontUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /** Inter (variable, Latin subset), served from our own origin: no third-party request. */
-export const interFontUrl = interLatinUrl
+export { interFontUrl }
 export const INTER_FAMILY = 'Inter Variable'
 /** Set on <html> while the page's text is set in Inter; until then it is in the fallback (fonts.ts). */
 export const INTER_ATTRIBUTE = 'data-font-inter'
