@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: builds the site twice (prerendered as production builds it, and the same app as a plain
- * client-only SPA), serves both with scripts/static-server.ts, runs Lighthouse on every route and writes
+ * client-only SPA), serves both with apps/server/src/static/staticServer.ts, runs Lighthouse on every route and writes
  * bench/results.md. Options: `--runs N` (default 3), `--routes /,/about` (default: every route), `--out file.md`
  * (default results.md, in bench/).
  */
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type StaticServer, startStaticServer } from '../../scripts/static-server.ts'
+import { type StaticServer, startStaticServer } from '../../apps/server/src/static/staticServer.ts'
 import { initialScripts, libraryChunks, type ScriptSize, scriptSize } from './bundles.ts'
 import { startCompressedContentApi } from './contentApiServer.ts'
 import { listFormRoutes } from './formRoutes.ts'

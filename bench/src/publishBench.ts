@@ -12,8 +12,8 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseNdjson, type SanityDocument } from '@site/content-api'
-import { PUBLISH_CHANGED } from '../../scripts/publish/publishChangedCommand.ts'
-import { createPublishWorker } from '../../scripts/publish/publishWorker.ts'
+import { PUBLISH_CHANGED } from '../../apps/server/src/publish/publishChangedCommand.ts'
+import { createPublishWorker } from '../../apps/server/src/publish/publishWorker.ts'
 import { buildSite, type SiteBuild } from './buildSite.ts'
 import { benchDir, repoRoot, seedFile } from './paths.ts'
 import { median } from './stats.ts'
@@ -97,7 +97,7 @@ console.log(`Wrote bench/publish-results.md`)
 
 /**
  * The same changes through the publisher that stays loaded between publishes, as the publish endpoint and
- * the local Studio run it (scripts/publish/publishWorker.ts), from its second publish on. The site settings
+ * the local Studio run it (apps/server/src/publish/publishWorker.ts), from its second publish on. The site settings
  * are left out: they prerender every page, which dwarfs start-up.
  */
 async function publishWithLoadedPublisher(
@@ -220,7 +220,7 @@ function report(measured: Measured[]): string {
     'synthetic resources. "publish" is the whole command (Node and the server bundle starting included),',
     'from the changed dataset file to the new site in place (the report line); "publisher already loaded" is',
     'the same publish through the process that the publish endpoint (`pnpm publish:server`) and the local',
-    'Studio keep between publishes (scripts/publish/publishWorker.ts), until its answer;',
+    'Studio keep between publishes (apps/server/src/publish/publishWorker.ts), until its answer;',
     '"of which publishing" is the part after start-up: reading the change, prerendering, assembling and',
     'switching the site. Medians of the runs; the full build is one run, with its peak resident memory.',
     'The testimonial is shown on three pages (the bench adds it to /about and /solutions).',

@@ -6,7 +6,7 @@ export type VariantName = 'prerendered' | 'client-only'
 
 export interface BuiltVariant {
   name: VariantName
-  /** The published site, served as is by scripts/static-server.ts. */
+  /** The published site, served as is by apps/server/src/static/staticServer.ts. */
   siteDir: string
   buildMs: number
 }

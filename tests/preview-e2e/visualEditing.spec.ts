@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { vercelStegaSplit } from '@vercel/stega'
-import { type StaticServer, startStaticServer } from '../../scripts/static-server'
+import { type StaticServer, startStaticServer } from '../../apps/server/src/static/staticServer'
 import { waitForHydration, watchConsole } from '../e2e/support/pageChecks'
 import { PREVIEW_PORT } from './playwright.config'
 

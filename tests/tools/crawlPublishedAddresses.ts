@@ -5,7 +5,7 @@
  * Usage: tsx tests/tools/crawlPublishedAddresses.ts <dist> <sitemap.xml>...
  */
 import { readFileSync } from 'node:fs'
-import { startStaticServer } from '../../scripts/static-server'
+import { startStaticServer } from '../../apps/server/src/static/staticServer'
 
 const [dist, ...sitemaps] = process.argv.slice(2)
 if (!dist || sitemaps.length === 0) throw new Error('Usage: crawlPublishedAddresses.ts <dist> <sitemap.xml>...')

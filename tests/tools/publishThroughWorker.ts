@@ -1,13 +1,13 @@
 /**
  * The `npm test` step's second publish, through the publisher that stays loaded (the publish endpoint's
- * and the local Studio's, scripts/publish/publishWorker.ts): it publishes the documents once with the
+ * and the local Studio's, apps/server/src/publish/publishWorker.ts): it publishes the documents once with the
  * content in CONTENT_SEED_FILE, then renames the changed content over that file, as the local Content
  * Lake writes it, and publishes them again in the same process. The site must then equal a full build of
  * the changed content: the publisher read the new dataset and did not keep what it loaded before.
  * Usage: tsx tests/tools/publishThroughWorker.ts <changed.ndjson> <documentId>...
  */
 import { copyFileSync, renameSync } from 'node:fs'
-import { createPublishWorker } from '../../scripts/publish/publishWorker.ts'
+import { createPublishWorker } from '../../apps/server/src/publish/publishWorker.ts'
 
 const [changed, ...documentIds] = process.argv.slice(2)
 const live = process.env.CONTENT_SEED_FILE

@@ -1,7 +1,7 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createPublishQueue, type PublishReport } from '../../scripts/publish/publishQueue'
-import { handlePublishWebhook } from '../../scripts/publish/webhookEndpoint'
+import { createPublishQueue, type PublishReport } from '../../apps/server/src/publish/publishQueue'
+import { handlePublishWebhook } from '../../apps/server/src/publish/webhookEndpoint'
 
 const SECRET = 'webhook-secret-for-tests'
 

@@ -9,9 +9,9 @@ import {
 } from '@site/schemas/redirectRules'
 import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { startStaticServer } from '../../apps/server/src/static/staticServer'
 import { validateRoutePaths } from '../../apps/web/app/content/validation/validateContent'
 import { redirectsFile } from '../../apps/web/vite/publishStaticSite'
-import { startStaticServer } from '../../scripts/static-server'
 import { server as msw } from './support/mswServer'
 
 const ROUTES = ['/', '/about', '/resources', '/resources/scaling-guide']

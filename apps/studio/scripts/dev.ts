@@ -4,8 +4,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomId, startContentLake } from '@site/content-api/lake'
-import { createPublishQueue, logPublishReport } from '../../../scripts/publish/publishQueue.ts'
-import { createPublishWorker } from '../../../scripts/publish/publishWorker.ts'
+import { createPublishQueue, createPublishWorker, logPublishReport } from '@site/server/publish'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)

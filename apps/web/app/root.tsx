@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import type { Route } from './+types/root'
+import { hasPendingLeads } from './forms/shared/pendingLeadsStorage'
 import { loadDeferredFrames } from './islands/deferredFrames'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
@@ -45,6 +46,8 @@ export default function App() {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'
     loadDeferredFrames()
+    // A questionnaire submission the lead server did not get last time is sent again (pendingLeads.ts).
+    if (hasPendingLeads()) void import('./forms/shared/pendingLeads').then((module) => module.resendPendingLeads())
   }, [])
   return (
     <>

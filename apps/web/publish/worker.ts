@@ -1,6 +1,6 @@
 /**
  * The publisher that stays loaded between publishes, for the publish endpoint and the local Studio
- * (scripts/publish/publishWorker.ts forks it). Each publish is `publish:changed` without starting Node,
+ * (apps/server/src/publish/publishWorker.ts forks it). Each publish is `publish:changed` without starting Node,
  * loading the server bundle and reading the whole dataset again: the bundle is imported once per full
  * build, and the content API re-reads the dataset only when its file changed.
  */

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path'
 import { htmlFiles } from './htmlFiles.ts'
 
 export interface CspSources {
-  /** Where the browser may send requests: webhook origins, the Sanity API host when configured. */
+  /** Where the browser may send requests besides the site: a direct build's webhooks, the Sanity API host when configured. */
   connect: string[]
   /** Where iframes may load from: the hosts of the embedded policy documents. */
   frame: string[]
@@ -14,12 +14,11 @@ export interface CspSources {
 
 /** The policy's external sources, from the build's configuration and the documents the content embeds. */
 export function cspSourcesFromConfig(env: Record<string, string | undefined>, embedUrls: string[]): CspSources {
-  const webhooks = [
-    'VITE_CONTACT_WEBHOOK_URL',
-    'VITE_GUIDE_WEBHOOK_URL',
-    'VITE_QUALIFY_WEBHOOK_URL',
-    'VITE_GIVEAWAY_WEBHOOK_URL',
-  ]
+  // Only a direct build's browser calls the webhooks; by default forms post to the site itself ('self').
+  const webhooks =
+    env.VITE_LEAD_DELIVERY === 'direct'
+      ? ['VITE_CONTACT_WEBHOOK_URL', 'VITE_GUIDE_WEBHOOK_URL', 'VITE_QUALIFY_WEBHOOK_URL', 'VITE_GIVEAWAY_WEBHOOK_URL']
+      : []
   const sanityApi = env.SANITY_PROJECT_ID
     ? [`https://${env.SANITY_PROJECT_ID}.api.sanity.io`, `https://${env.SANITY_PROJECT_ID}.apicdn.sanity.io`]
     : []
@@ -95,7 +94,7 @@ const SECURITY_HEADERS = [
 ]
 
 /**
- * The `_headers` file (Netlify/Cloudflare format, honoured by scripts/static-server.ts): the site-wide
+ * The `_headers` file (Netlify/Cloudflare format, honoured by apps/server/src/static/staticServer.ts): the site-wide
  * headers, then each route's policy, with and without a trailing slash, in route order so that the same
  * routes always give the same file.
  */

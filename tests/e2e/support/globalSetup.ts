@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { startStaticServer } from '../../../scripts/static-server'
+import { startStaticServer } from '../../../apps/server/src/static/staticServer'
 import { SITE_PORT } from '../playwright.config'
 import { startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
 

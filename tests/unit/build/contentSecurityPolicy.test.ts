@@ -22,9 +22,10 @@ describe('the Content Security Policy of the built site', () => {
     expect(inlineScriptHashes(html)).toEqual([sha256('window.a=1'), sha256('import "/x.js"')])
   })
 
-  it('allows the configured webhooks, the Sanity API, the policy document host and the Studio only', () => {
+  it('allows the webhooks of a direct build, the Sanity API, the policy document host and the Studio only', () => {
     const sources = cspSourcesFromConfig(
       {
+        VITE_LEAD_DELIVERY: 'direct',
         VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/catch/1',
         VITE_GUIDE_WEBHOOK_URL: 'https://hooks.example.com/catch/2',
         VITE_GIVEAWAY_WEBHOOK_URL: '',
@@ -49,6 +50,12 @@ describe('the Content Security Policy of the built site', () => {
         "frame-src https://docs.google.com; object-src 'none'; base-uri 'none'; form-action 'self'; " +
         "frame-ancestors 'self' https://advisorgrowth.sanity.studio",
     )
+  })
+
+  it('lets a default build (forms post to the site itself) reach no webhook, even with addresses configured', () => {
+    const sources = cspSourcesFromConfig({ VITE_CONTACT_WEBHOOK_URL: 'https://hooks.example.com/catch/1' }, [])
+    expect(sources.connect).toEqual([])
+    expect(contentSecurityPolicy([], sources)).toContain("connect-src 'self';")
   })
 
   it('writes a meta policy into every page and a _headers rule per route', () => {

@@ -17,7 +17,7 @@ import {
 
 const WEBHOOK = 'http://hooks.test/contact'
 
-describe('the contact form', () => {
+describe('the contact form, in a direct build (VITE_LEAD_DELIVERY=direct)', () => {
   let section: SectionOf<'contactFormSection'>
   let settings: SiteSettings
   beforeAll(async () => {
@@ -25,6 +25,7 @@ describe('the contact form', () => {
     settings = await seedSettings()
   })
   beforeEach(() => {
+    vi.stubEnv('VITE_LEAD_DELIVERY', 'direct')
     vi.stubEnv('VITE_CONTACT_WEBHOOK_URL', WEBHOOK)
   })
 

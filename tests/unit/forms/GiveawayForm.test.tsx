@@ -17,7 +17,7 @@ import {
 
 const WEBHOOK = 'http://hooks.test/giveaway'
 
-describe('the giveaway entry form', () => {
+describe('the giveaway entry form, in a direct build (VITE_LEAD_DELIVERY=direct)', () => {
   let section: SectionOf<'giveawayFormSection'>
   let settings: SiteSettings
   beforeAll(async () => {
@@ -25,6 +25,7 @@ describe('the giveaway entry form', () => {
     settings = await seedSettings()
   })
   beforeEach(() => {
+    vi.stubEnv('VITE_LEAD_DELIVERY', 'direct')
     vi.stubEnv('VITE_GIVEAWAY_WEBHOOK_URL', WEBHOOK)
   })
 

@@ -11,7 +11,7 @@ import { captureWebhook, enter, findToast, heldAnswer, ISO_DATE_TIME, LAZY_LOAD 
 const WEBHOOK = 'http://hooks.test/guide'
 const BODY_TEXT = 'The complete guide body'
 
-describe('the gated guide', () => {
+describe('the gated guide, in a direct build (VITE_LEAD_DELIVERY=direct)', () => {
   let resource: ResourceContent
   let gate: NonNullable<ResourceContent['gate']>
   beforeAll(async () => {
@@ -21,6 +21,7 @@ describe('the gated guide', () => {
     gate = found.gate
   })
   beforeEach(() => {
+    vi.stubEnv('VITE_LEAD_DELIVERY', 'direct')
     vi.stubEnv('VITE_GUIDE_WEBHOOK_URL', WEBHOOK)
     localStorage.clear()
   })

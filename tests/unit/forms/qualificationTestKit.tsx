@@ -23,8 +23,9 @@ export async function loadQualifyContent(): Promise<QualifyContent> {
   return { section: await seedSection('/qualify', 'qualificationFormSection'), settings: await seedSettings() }
 }
 
-/** Points the form at WEBHOOK_URL (publicEnv reads the variable when the form sends). */
+/** A direct build (the spec's original mode) pointed at WEBHOOK_URL, read when the form sends. */
 export function useTestWebhookUrl() {
+  vi.stubEnv('VITE_LEAD_DELIVERY', 'direct')
   vi.stubEnv('VITE_QUALIFY_WEBHOOK_URL', WEBHOOK_URL)
 }
 

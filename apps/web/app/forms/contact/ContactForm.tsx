@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
-import { publicEnv } from '../../config/publicEnv'
 import type { SectionOf } from '../../content/types'
 import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { MESSAGE_ROWS } from '../shared/limits'
-import { postWebhook } from '../shared/postWebhook'
+import { submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
+import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 import { firstErrorMessage } from '../shared/validation'
 import { buildContactPayload } from './contactPayload'
@@ -19,7 +19,7 @@ const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', inter
 
 /**
  * The contact form (SPEC sections 4, 5, 7, 8): validated on submit, the first error reported in a
- * toast, then sent to the contact webhook; success empties every field, a failure keeps them.
+ * toast, then sent as a lead (submitLead); success empties every field, a failure keeps them.
  */
 export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> }) {
   // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
@@ -34,18 +34,23 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
   const [sending, setSending] = useState(false)
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
+  const leadKey = useIdempotencyKey()
 
   const succeed = () => {
     notify.success('Message Sent!', "We'll get back to you within 24 hours.")
     reset(EMPTY)
     honeypot.clear()
+    leadKey.renew()
   }
 
   const send = async (values: ContactValues) => {
-    if (honeypot.isFilled()) return succeed()
     setSending(true)
     try {
-      await postWebhook(publicEnv.contactWebhookUrl, buildContactPayload(values))
+      await submitLead('contact', {
+        payload: buildContactPayload(values),
+        idempotencyKey: leadKey.current(),
+        honeypot: honeypot.value(),
+      })
       succeed()
     } catch (error) {
       console.error('Contact form: the message could not be sent', error)

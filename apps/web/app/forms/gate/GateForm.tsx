@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import styled from 'styled-components'
-import { publicEnv } from '../../config/publicEnv'
 import type { ResourceContent } from '../../content/types'
 import { TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
-import { postWebhook, withTimestamp } from '../shared/postWebhook'
+import { withTimestamp } from '../shared/postWebhook'
+import { submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
+import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 import { type GateInput, type GateValues, gateSchema } from './gateSchema'
 
@@ -35,6 +36,7 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   const [sending, setSending] = useState(false)
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
+  const leadKey = useIdempotencyKey()
   // Set once the guide is unlocked: a click that lands before the form is replaced sends nothing more.
   const unlocked = useRef(false)
 
@@ -46,10 +48,13 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
 
   const send = async ({ name, email, phone }: GateValues) => {
     if (unlocked.current) return
-    if (honeypot.isFilled()) return unlock()
     setSending(true)
     try {
-      await postWebhook(publicEnv.guideWebhookUrl, withTimestamp({ name, email, phone, resource: resourceTitle }))
+      await submitLead('guide', {
+        payload: withTimestamp({ name, email, phone, resource: resourceTitle }),
+        idempotencyKey: leadKey.current(),
+        honeypot: honeypot.value(),
+      })
     } catch (error) {
       console.error('Guide form: the request could not be sent', error)
       notify.error('Error', 'Failed to submit. Please try again.')

@@ -1,20 +1,21 @@
 import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
-import { publicEnv } from '../../config/publicEnv'
 import type { SectionOf } from '../../content/types'
 import { CheckboxField, FieldGrid, FieldSpan, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
-import { postWebhook, withTimestamp } from '../shared/postWebhook'
+import { withTimestamp } from '../shared/postWebhook'
 import { GIVEAWAY_SOURCE } from '../shared/sources'
+import { submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
+import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 
 /**
  * The giveaway entry form (SPEC sections 4, 5, 7): the browser checks the five required fields, the
- * opt-in must be ticked, the entry goes to the giveaway webhook only when one is configured, then the
- * confirmation shows. A send that throws keeps the form and what was typed.
+ * opt-in must be ticked, the entry is sent as a lead (submitLead; a direct build calls the giveaway
+ * webhook only when one is configured), then the confirmation shows. A send that throws keeps the form and what was typed.
  */
 export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> }) {
   const [submitting, setSubmitting] = useState(false)
@@ -23,6 +24,7 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
   const optInRef = useRef<HTMLInputElement>(null)
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
+  const leadKey = useIdempotencyKey()
   const confirmationRef = useRef<HTMLHeadingElement>(null)
   // Set on entering: a click that lands before the confirmation replaces the form sends nothing more.
   const done = useRef(false)
@@ -47,7 +49,6 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
       optInRef.current?.focus()
       return
     }
-    if (honeypot.isFilled()) return enter()
     const text = (field: string) => String(data.get(field) ?? '')
     const entry = {
       fullName: text('fullName'),
@@ -59,10 +60,11 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
     }
     setSubmitting(true)
     try {
-      const url = publicEnv.giveawayWebhookUrl
-      if (url) {
-        await postWebhook(url, { ...withTimestamp(entry), source: GIVEAWAY_SOURCE })
-      }
+      await submitLead('giveaway', {
+        payload: { ...withTimestamp(entry), source: GIVEAWAY_SOURCE },
+        idempotencyKey: leadKey.current(),
+        honeypot: honeypot.value(),
+      })
     } catch (error) {
       console.error('Giveaway form: the entry could not be sent', error)
       notify.error('Error', 'Something went wrong. Please try again.')

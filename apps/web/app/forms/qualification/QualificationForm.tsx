@@ -3,14 +3,14 @@ import { startTransition, useCallback, useState } from 'react'
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
-import { publicEnv } from '../../config/publicEnv'
 import type { SectionOf } from '../../content/types'
 import { media } from '../../theme/theme'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { QUALIFICATION_PAUSE_MS } from '../shared/limits'
-import { postWebhook } from '../shared/postWebhook'
+import { submitKeepingUntilStored } from '../shared/pendingLeads'
 import { notify } from '../shared/toast'
+import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
 import { ChoiceQuestionField } from './ChoiceQuestionField'
 import { QUALIFICATION_TEXT, QUALIFICATION_TOASTS } from './messages'
@@ -50,6 +50,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   const answers = useWatch({ control })
   const [stage, setStage] = useState<Stage>('answering')
   const honeypot = useHoneypot()
+  const leadKey = useIdempotencyKey()
   const guard = useSubmitGuard()
   const flow = useQualificationFlow(answers)
   const { question, position, currentId, resume } = flow
@@ -70,12 +71,14 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   const submit = async (values: FormValues) => {
     setStage('submitting')
     try {
-      if (!honeypot.isFilled()) {
-        // The webhook's answer cannot be read (no-cors) and its failure must not stop the visitor.
-        await postWebhook(publicEnv.qualifyWebhookUrl, buildQualificationPayload(values)).catch((error: unknown) => {
-          console.error('The qualification webhook failed', error)
-        })
-      }
+      // A failed send must not stop the visitor (SPEC section 7): the browser keeps it and sends it again.
+      await submitKeepingUntilStored('qualify', {
+        payload: buildQualificationPayload(values),
+        idempotencyKey: leadKey.current(),
+        honeypot: honeypot.value(),
+      }).catch((error: unknown) => {
+        console.error('The qualification submission was not stored yet; it will be sent again', error)
+      })
       await pause(QUALIFICATION_PAUSE_MS)
       clearDraft()
       setStage('success')

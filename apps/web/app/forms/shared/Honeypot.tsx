@@ -3,18 +3,19 @@ import styled from 'styled-components'
 
 /**
  * A trap for bots: a text field people never see or reach. A form whose honeypot is filled shows its
- * normal success but sends nothing.
+ * normal success; its value goes with the submission, and the lead server quarantines it (a direct build
+ * sends nothing).
  *
  *   const honeypot = useHoneypot()
- *   <Honeypot ref={honeypot.ref} idPrefix="contact" />   ...   if (honeypot.isFilled()) { fakeSuccess() }
+ *   <Honeypot ref={honeypot.ref} idPrefix="contact" />   ...   submitLead(form, { ..., honeypot: honeypot.value() })
  */
 export function useHoneypot() {
   const ref = useRef<HTMLInputElement>(null)
-  const isFilled = useCallback(() => Boolean(ref.current?.value.trim()), [])
+  const value = useCallback(() => ref.current?.value ?? '', [])
   const clear = useCallback(() => {
     if (ref.current) ref.current.value = ''
   }, [])
-  return { ref, isFilled, clear }
+  return { ref, value, clear }
 }
 
 export function Honeypot({ ref, idPrefix }: { ref: Ref<HTMLInputElement>; idPrefix: string }) {

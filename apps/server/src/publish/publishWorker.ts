@@ -1,9 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PublishOutcome, PublishReply, PublishRequest } from '../../apps/web/publish/publishReport.ts'
+import type { PublishOutcome, PublishReply, PublishRequest } from '../../../web/publish/publishReport.ts'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const WORKER = join(repoRoot, 'apps', 'web', 'publish', 'worker.ts')
 
 /**

@@ -90,13 +90,8 @@ function parsedWhileServed<T>(file: string, parse: (text: string) => T): () => T
   }
 }
 
-/** `compress`: gzip text for clients that accept it, as production hosts do (the benchmark turns it on). */
-export async function startStaticServer(options: {
-  dir: string
-  port?: number
-  host?: string
-  compress?: boolean
-}): Promise<StaticServer> {
+/** Answers requests from a built site by the hosting contract. `compress`: gzip text, as production hosts do. */
+export function createStaticHandler(options: { dir: string; compress?: boolean }) {
   const dir = resolve(options.dir)
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
   const headerRules = parsedWhileServed(join(dir, '_headers'), parseHeadersFile)
@@ -150,7 +145,18 @@ export async function startStaticServer(options: {
     res.writeHead(file ? 200 : 404, responseHeaders)
     res.end(req.method === 'HEAD' ? undefined : body)
   }
-  const server = createServer((req, res) => serve(req, res))
+  return { dir, handle: (req: IncomingMessage, res: ServerResponse) => serve(req, res) }
+}
+
+/** Serves a built site by the hosting contract and nothing else (tests, benchmarks, `pnpm preview:serve`). */
+export async function startStaticServer(options: {
+  dir: string
+  port?: number
+  host?: string
+  compress?: boolean
+}): Promise<StaticServer> {
+  const { dir, handle } = createStaticHandler(options)
+  const server = createServer(handle)
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', done)

@@ -1,0 +1,89 @@
+/**
+ * `pnpm leads`: the operator's view of the lead store, on a live site or a stopped one.
+ *
+ *   pnpm leads health                        the store, which webhooks are set, deliveries by state
+ *   pnpm leads list [--form F] [--state S] [--limit N]
+ *   pnpm leads show <id>                     a lead, its payload, its delivery and every attempt
+ *   pnpm leads replay <id> [--force]         send a dead-lettered, misconfigured or quarantined lead again
+ *   pnpm leads replay --state dead|misconfigured|quarantined
+ *
+ * While the server runs it asks the server's admin API (LEADS_SERVER_URL, default http://127.0.0.1:$PORT
+ * or 4173), since the embedded store is one process's; otherwise it opens the store itself and answers
+ * through the same API in this process. Either way, with the admin token (LEADS_ADMIN_TOKEN or the file
+ * the server made).
+ */
+import { parseArgs } from 'node:util'
+import { adminApi } from './adminApi.ts'
+import { openLeadDatabase } from './db/database.ts'
+import { leadConfigFromEnv } from './leadConfig.ts'
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    form: { type: 'string' },
+    state: { type: 'string' },
+    limit: { type: 'string' },
+    force: { type: 'boolean' },
+  },
+})
+const [command, id] = positionals
+const config = leadConfigFromEnv()
+
+type Ask = (path: string, method?: 'GET' | 'POST') => Promise<Response>
+
+async function askingServerOrStore<T>(work: (ask: Ask) => Promise<T>): Promise<T> {
+  const server = process.env.LEADS_SERVER_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4173}`
+  const headers = { authorization: `Bearer ${config.adminToken}` }
+  const reachable = await fetch(`${server}/api/admin/health`, { headers }).then(
+    (response) => response.status !== 404,
+    () => false,
+  )
+  if (reachable) return work((path, method = 'GET') => fetch(`${server}${path}`, { method, headers }))
+  const store = await openLeadDatabase(config)
+  try {
+    const api = adminApi({ store, config, wakeOutbox: () => {} })
+    return await work(async (path, method = 'GET') => api.request(path, { method, headers }))
+  } finally {
+    await store.close()
+  }
+}
+
+function query(entries: Record<string, string | undefined>): string {
+  const defined = Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1]))
+  return defined.length ? `?${new URLSearchParams(defined)}` : ''
+}
+
+async function print(response: Response): Promise<void> {
+  const body: unknown = await response.json()
+  console.log(JSON.stringify(body, null, 2))
+  if (!response.ok) process.exitCode = 1
+}
+
+await askingServerOrStore(async (ask) => {
+  switch (command) {
+    case 'health':
+      return print(await ask('/api/admin/health'))
+    case 'list':
+      return print(
+        await ask(`/api/admin/leads${query({ form: options.form, state: options.state, limit: options.limit })}`),
+      )
+    case 'show':
+      if (!id) throw new Error('Usage: pnpm leads show <id>')
+      return print(await ask(`/api/admin/leads/${encodeURIComponent(id)}`))
+    case 'replay':
+      if (id) {
+        return print(
+          await ask(
+            `/api/admin/leads/${encodeURIComponent(id)}/replay${query({ force: options.force ? 'true' : undefined })}`,
+            'POST',
+          ),
+        )
+      }
+      return print(await ask(`/api/admin/replay${query({ state: options.state })}`, 'POST'))
+    default:
+      console.error(
+        'Usage: pnpm leads health | list | show <id> | replay <id> | replay --state dead|misconfigured|quarantined',
+      )
+      process.exitCode = 2
+  }
+})

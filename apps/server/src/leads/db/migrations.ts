@@ -1,0 +1,68 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+
+/**
+ * The lead store's schema, one migration per change, run on open. The same migrations serve the
+ * embedded store (PGlite) and a PostgreSQL server.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_leads_and_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leads')
+        .addColumn('id', 'uuid', (column) => column.primaryKey())
+        .addColumn('form', 'text', (column) => column.notNull())
+        .addColumn('idempotency_key', 'text', (column) => column.notNull())
+        .addColumn('payload', 'json', (column) => column.notNull())
+        .addColumn('received_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('quarantine_reason', 'text')
+        .addUniqueConstraint('leads_form_idempotency_key', ['form', 'idempotency_key'])
+        .execute()
+      await db.schema.createIndex('leads_received_at').on('leads').column('received_at').execute()
+
+      await db.schema
+        .createTable('deliveries')
+        .addColumn('id', 'uuid', (column) => column.primaryKey())
+        .addColumn('lead_id', 'uuid', (column) => column.notNull().references('leads.id').onDelete('cascade'))
+        .addColumn('destination', 'text', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('lease_until', 'timestamptz')
+        .addColumn('lease_token', 'uuid')
+        .addColumn('window_started_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('delivered_at', 'timestamptz')
+        .addColumn('last_status', 'integer')
+        .addColumn('last_error', 'text')
+        .execute()
+      await db.schema
+        .createIndex('deliveries_due')
+        .on('deliveries')
+        .columns(['state', 'next_attempt_at'])
+        .where(sql.ref('state'), '=', 'pending')
+        .execute()
+      await db.schema.createIndex('deliveries_lead').on('deliveries').column('lead_id').execute()
+
+      await db.schema
+        .createTable('delivery_attempts')
+        .addColumn('delivery_id', 'uuid', (column) => column.notNull().references('deliveries.id').onDelete('cascade'))
+        .addColumn('attempt', 'integer', (column) => column.notNull())
+        .addColumn('started_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('finished_at', 'timestamptz')
+        .addColumn('status', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('next_attempt_at', 'timestamptz')
+        .addPrimaryKeyConstraint('delivery_attempts_pk', ['delivery_id', 'attempt'])
+        .execute()
+    },
+  },
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error || failed) {
+    throw new Error(`The lead store's migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+}

@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+
+import type { LeadFormName } from '../../../../web/app/forms/leadForms.ts'
+
+export type { LeadFormName }
+
+/** A JSON object (stored as `json`, which keeps its text: the webhook gets the keys in the form's order). */
+export type JsonObject = { [key: string]: unknown }
+
+/** Where a delivery stands. `misconfigured`: the receiver answered 404 or 410; `dead`: the retry window passed. */
+export type DeliveryState = 'pending' | 'delivered' | 'misconfigured' | 'dead'
+
+type Timestamp = ColumnType<Date, Date, Date>
+
+export interface LeadsTable {
+  id: string
+  form: LeadFormName
+  /** Made by the browser when the form was shown: a repeated submission stores nothing new. */
+  idempotency_key: string
+  /** Exactly what the form's webhook receives (SPEC section 7). */
+  payload: ColumnType<JsonObject, string, string>
+  received_at: Timestamp
+  /** Why the lead was held back instead of delivered (junk, failed validation); null for an accepted lead. */
+  quarantine_reason: string | null
+}
+
+export interface DeliveriesTable {
+  /** Sent as `webhook-id` on every attempt: a receiver drops a repeat by it. */
+  id: string
+  lead_id: string
+  destination: LeadFormName
+  state: DeliveryState
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  /** Set while one worker sends it; another claims it only after this passes (a worker that died). */
+  lease_until: Timestamp | null
+  /** The claim's token: a worker whose lease passed cannot record over the next one's attempt. */
+  lease_token: string | null
+  /** When the retry window began: the first store, or the last replay. */
+  window_started_at: Timestamp
+  delivered_at: Timestamp | null
+  last_status: number | null
+  last_error: string | null
+}
+
+export interface DeliveryAttemptsTable {
+  delivery_id: string
+  attempt: number
+  started_at: Timestamp
+  finished_at: Timestamp | null
+  status: number | null
+  error: string | null
+  /** When the next attempt is due after this one, or null when there is none. */
+  next_attempt_at: Timestamp | null
+}
+
+export interface LeadTables {
+  leads: LeadsTable
+  deliveries: DeliveriesTable
+  delivery_attempts: DeliveryAttemptsTable
+}
+
+export type Lead = Selectable<LeadsTable>
+export type Delivery = Selectable<DeliveriesTable>

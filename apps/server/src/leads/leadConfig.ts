@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { LeadFormName } from './db/tables.ts'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+
+/** The lead server's settings, from the environment (see .env.example). */
+export interface LeadConfig {
+  databaseUrl: string | undefined
+  dataDir: string
+  webhooks: Partial<Record<LeadFormName, string>>
+  /** Standard Webhooks secret (`whsec_…`): each attempt is signed with it when set. */
+  webhookSecret: string | undefined
+  retry: RetryPolicy
+  maxConcurrentPerWebhook: number
+  sendTimeoutMs: number
+  pollMs: number
+  /** Submissions one client address may make per minute. */
+  rateLimitPerMinute: number
+  /** Read the client's address from X-Forwarded-For (behind the host's proxy), not from the connection. */
+  trustProxy: boolean
+  /** Origins besides the server's own that may post leads (the public SITE_URL behind a proxy). */
+  allowedOrigins: string[]
+  adminToken: string
+}
+
+export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadConfig {
+  const dataDir = resolve(repoRoot, env.LEADS_DATA_DIR || '.data/leads')
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    webhooks: {
+      contact: env.CONTACT_WEBHOOK_URL || undefined,
+      guide: env.GUIDE_WEBHOOK_URL || undefined,
+      qualify: env.QUALIFY_WEBHOOK_URL || undefined,
+      giveaway: env.GIVEAWAY_WEBHOOK_URL || undefined,
+    },
+    webhookSecret: env.LEAD_WEBHOOK_SECRET || undefined,
+    retry: {
+      baseDelayMs: number(env.LEAD_RETRY_BASE_MS, DEFAULT_RETRY_POLICY.baseDelayMs),
+      maxDelayMs: number(env.LEAD_RETRY_MAX_MS, DEFAULT_RETRY_POLICY.maxDelayMs),
+      windowMs: number(env.LEAD_RETRY_WINDOW_HOURS, DEFAULT_RETRY_POLICY.windowMs / 3_600_000) * 3_600_000,
+    },
+    maxConcurrentPerWebhook: number(env.LEAD_WEBHOOK_CONCURRENCY, 4),
+    sendTimeoutMs: number(env.LEAD_WEBHOOK_TIMEOUT_MS, 10_000),
+    pollMs: number(env.LEAD_OUTBOX_POLL_MS, 1_000),
+    rateLimitPerMinute: number(env.LEAD_RATE_LIMIT_PER_MINUTE, 30),
+    trustProxy: env.TRUST_PROXY === 'true',
+    allowedOrigins: [env.SITE_URL, ...(env.LEADS_ALLOWED_ORIGINS ?? '').split(',')]
+      .filter((origin): origin is string => Boolean(origin?.trim()))
+      .map((origin) => new URL(origin.trim()).origin),
+    adminToken: env.LEADS_ADMIN_TOKEN || storedAdminToken(join(dirname(dataDir), 'leads-admin-token')),
+  }
+}
+
+function number(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected a number, got "${value}"`)
+  return parsed
+}
+
+/** The operator's token for the admin API and `pnpm leads`, made once and readable by its owner only. */
+function storedAdminToken(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dirname(file), { recursive: true })
+  const token = randomBytes(24).toString('base64url')
+  writeFileSync(file, `${token}\n`, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return token
+}

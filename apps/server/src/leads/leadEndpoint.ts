@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
+import { LEAD_PAYLOAD_SCHEMAS } from '../../../web/app/forms/leadPayloads.ts'
+import type { LeadDb } from './db/database.ts'
+import type { JsonObject, LeadFormName } from './db/tables.ts'
+import type { LeadConfig } from './leadConfig.ts'
+import type { LeadLog } from './leadLog.ts'
+import { findLeadByKey, storeLead } from './leadStore.ts'
+
+/** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
+export const LEAD_BODY_LIMIT_BYTES = 16 * 1024
+
+/** What the site's forms send: the webhook payload, and the honeypot field's value (empty from a person). */
+interface LeadRequestBody {
+  payload: JsonObject
+  honeypot?: string
+}
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/
+
+/**
+ * `POST /api/leads/<form>`: stores a lead before answering. 201 with its id once it is stored (200 for a
+ * repeat of an idempotency key already stored); anything the form would not have sent is quarantined with
+ * its reason and answered 4xx, and a filled honeypot is quarantined behind an ordinary 201.
+ */
+export function leadEndpoint(options: {
+  db: LeadDb
+  config: LeadConfig
+  log: LeadLog
+  /** Called once a lead with a delivery is stored: the outbox sends it now. */
+  onStored: () => void
+}): Hono {
+  const { db, config, log } = options
+  const limiter = new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 })
+  const app = new Hono()
+
+  const quarantine = async (form: LeadFormName, key: string, payload: JsonObject, reason: string) => {
+    const stored = await storeLead(db, {
+      form,
+      idempotencyKey: key,
+      payload,
+      quarantineReason: reason,
+      deliver: false,
+      now: new Date(),
+    })
+    log.warn('lead-quarantined', { lead: stored.id, form, reason })
+    return stored
+  }
+
+  app.use('/api/leads/:form', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin && !isAllowedOrigin(origin, c, config)) {
+      log.warn('lead-refused', { reason: 'foreign origin', origin })
+      return c.json({ error: 'Forms are accepted from this site only' }, 403)
+    }
+    if (c.req.method === 'OPTIONS') return c.body(null, 204)
+    await next()
+  })
+
+  app.post(
+    '/api/leads/:form',
+    bodyLimit({
+      maxSize: LEAD_BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ error: `The body is larger than ${LEAD_BODY_LIMIT_BYTES} bytes` }, 413),
+    }),
+    async (c) => {
+      const form = c.req.param('form')
+      if (!isLeadForm(form)) return c.json({ error: `No form named ${form}` }, 404)
+      try {
+        await limiter.consume(clientAddress(c, config.trustProxy))
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection
+        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
+        log.warn('lead-rate-limited', { form, retryAfter: seconds })
+        c.header('Retry-After', String(seconds))
+        return c.json({ error: 'Too many submissions from this address: try again shortly' }, 429)
+      }
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+        return c.json({ error: 'Send the form as application/json' }, 415)
+      }
+      const text = await c.req.text()
+      const key = c.req.header('idempotency-key') ?? ''
+      if (!IDEMPOTENCY_KEY.test(key)) {
+        const stored = await quarantine(form, randomUUID(), { body: text }, 'no valid Idempotency-Key header')
+        return c.json({ error: 'An Idempotency-Key header is required', id: stored.id }, 400)
+      }
+      const earlier = await findLeadByKey(db, form, key)
+      if (earlier) return c.json({ id: earlier.id, repeated: true }, 200)
+      const body = parseBody(text)
+      if (!body) {
+        const stored = await quarantine(form, key, { body: text }, 'not a JSON object with a payload')
+        return c.json({ error: 'The body must be a JSON object with a payload', id: stored.id }, 400)
+      }
+      if (body.honeypot?.trim()) {
+        const stored = await quarantine(form, key, body.payload, 'honeypot field filled')
+        return c.json({ id: stored.id }, 201)
+      }
+      const checked = LEAD_PAYLOAD_SCHEMAS[form].safeParse(body.payload)
+      if (!checked.success) {
+        const issues = checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
+        const reason = `invalid: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`
+        const stored = await quarantine(form, key, body.payload, reason)
+        return c.json({ error: 'The submission does not pass the form rules', issues, id: stored.id }, 422)
+      }
+      const deliver = Boolean(config.webhooks[form])
+      const stored = await storeLead(db, {
+        form,
+        idempotencyKey: key,
+        payload: checked.data,
+        deliver,
+        now: new Date(),
+      })
+      if (stored.created) {
+        log.info('lead-stored', { lead: stored.id, form, delivery: deliver ? 'queued' : 'no webhook configured' })
+        if (deliver) options.onStored()
+      }
+      return c.json({ id: stored.id, ...(stored.created ? {} : { repeated: true }) }, stored.created ? 201 : 200)
+    },
+  )
+
+  app.onError((error, c) => {
+    log.error('lead-endpoint-failed', { path: c.req.path, error: error.message })
+    c.header('Retry-After', '5')
+    return c.json({ error: 'The lead could not be stored: try again' }, 503)
+  })
+  return app
+}
+
+function isLeadForm(name: string): name is LeadFormName {
+  return (LEAD_FORMS as readonly string[]).includes(name)
+}
+
+function parseBody(text: string): LeadRequestBody | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (!isObject(parsed) || !isObject(parsed.payload)) return undefined
+  const honeypot = typeof parsed.honeypot === 'string' ? parsed.honeypot : undefined
+  return { payload: parsed.payload, honeypot }
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The server's own origin as the browser addressed it, or one configured (the public site behind a proxy). */
+function isAllowedOrigin(origin: string, c: Context, config: LeadConfig): boolean {
+  const host = c.req.header('host')
+  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true
+  return config.allowedOrigins.includes(origin)
+}
+
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown' // not a Node request (Hono's app.request in tests)
+  }
+}

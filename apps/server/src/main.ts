@@ -1,0 +1,30 @@
+/**
+ * `pnpm serve`: the production server (README, "Running the site on a server"): the built site, the lead
+ * endpoint with its outbox, the operator's API and, with SANITY_WEBHOOK_SECRET, the publish webhook.
+ * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
+ */
+import { parseArgs } from 'node:util'
+import { startSiteServer } from './siteServer.ts'
+
+const { values } = parseArgs({
+  options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+})
+const server = await startSiteServer({
+  dir: values.dir ?? 'apps/web/dist',
+  port: Number(values.port ?? process.env.PORT ?? 4173),
+  host: values.host ?? process.env.HOST ?? '127.0.0.1',
+})
+console.log(`Serving ${values.dir ?? 'apps/web/dist'} with the lead endpoint on ${server.origin}`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    // Sends in flight are recorded before the store closes: none is left to a lease.
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

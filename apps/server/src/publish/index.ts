@@ -1,0 +1,2 @@
+export { createPublishQueue, logPublishReport } from './publishQueue.ts'
+export { createPublishWorker } from './publishWorker.ts'

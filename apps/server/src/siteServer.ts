@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { leadConfigFromEnv } from './leads/leadConfig.ts'
+import { jsonLineLog, type LeadLog } from './leads/leadLog.ts'
+import { type LeadService, startLeadService } from './leads/leadService.ts'
+import { publishRoutes } from './publish/publishRoutes.ts'
+import { createStaticHandler } from './static/staticServer.ts'
+
+export interface SiteServer {
+  origin: string
+  leads: LeadService
+  server: Server
+  close: () => Promise<void>
+}
+
+/**
+ * The production server, one process: the built site by the hosting contract, the lead endpoint and its
+ * outbox (`/api/leads/<form>`), the operator's API (`/api/admin/*`) and, with SANITY_WEBHOOK_SECRET, the
+ * publish webhook (`/api/publish`).
+ */
+export async function startSiteServer(options: {
+  dir: string
+  port: number
+  host: string
+  env?: NodeJS.ProcessEnv
+  log?: LeadLog
+}): Promise<SiteServer> {
+  const env = options.env ?? process.env
+  const site = createStaticHandler({ dir: options.dir, compress: true })
+  const leads = await startLeadService(leadConfigFromEnv(env), options.log ?? jsonLineLog())
+  const api = new Hono()
+  api.route('/', leads.app)
+  if (env.SANITY_WEBHOOK_SECRET) {
+    api.route('/', publishRoutes({ secret: env.SANITY_WEBHOOK_SECRET, deployCommand: env.PUBLISH_DEPLOY_COMMAND }))
+  }
+  api.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
+  const answerApi = getRequestListener(api.fetch)
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/api/')) return answerApi(req, res)
+    site.handle(req, res)
+  })
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail)
+    server.listen(options.port, options.host, done)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://${options.host}:${port}`,
+    leads,
+    server,
+    close: async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeIdleConnections()
+      })
+      await leads.close()
+    },
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Serves a built site exactly as the hosting contract says (README, "Hosting contract"), and nothing else:
+ * `pnpm preview:serve` for the preview build, which has no forms to store.
+ * Usage: tsx apps/server/src/static/serveStatic.ts [--dir apps/web/dist] [--port 4173]
+ */
+import { parseArgs } from 'node:util'
+import { startStaticServer } from './staticServer.ts'
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, port: { type: 'string' } } })
+const server = await startStaticServer({
+  dir: values.dir ?? 'apps/web/dist',
+  port: Number(values.port ?? process.env.PORT ?? 4173),
+})
+console.log(`Serving ${server.dir} on ${server.origin}`)

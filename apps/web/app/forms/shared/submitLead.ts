@@ -1,0 +1,65 @@
+import type { LeadFormName } from '../leadForms'
+import { SUBMIT_TIMEOUT_MS } from './limits'
+import { postWebhook, type WebhookPayload } from './postWebhook'
+
+/** A submission as a form hands it over: the webhook payload, and what a bot typed into the honeypot. */
+export interface LeadSubmission {
+  payload: WebhookPayload
+  /** Made when the form was shown; the same for every resend of this submission, so it is stored once. */
+  idempotencyKey: string
+  /** The honeypot field's value: empty from a person. */
+  honeypot: string
+}
+
+/** The lead endpoint answered, but did not store the lead (a rule failed, too many submissions, a fault). */
+export class LeadNotStoredError extends Error {
+  constructor(readonly status: number) {
+    super(`The lead endpoint answered ${status}`)
+  }
+}
+
+/**
+ * `direct` builds (VITE_LEAD_DELIVERY=direct, for a host with no server) call the webhooks from the browser
+ * as the spec first described; every other build sends to the site's own lead endpoint. A compile-time
+ * constant in a build, so a server build carries no webhook address.
+ */
+export function isDirectDelivery(): boolean {
+  return import.meta.env.VITE_LEAD_DELIVERY === 'direct'
+}
+
+/**
+ * Sends a lead. By default to the site's lead endpoint (`/api/leads/<form>`), which answers once the lead
+ * is stored: this resolves then, and throws when it is not (a network failure, a timeout, any answer but
+ * 2xx). In a direct build, the form's webhook is called in no-cors mode (SPEC section 7): a submission
+ * with a filled honeypot is not sent, and an empty webhook address sends nothing.
+ */
+export async function submitLead(form: LeadFormName, submission: LeadSubmission): Promise<void> {
+  if (isDirectDelivery()) {
+    if (submission.honeypot.trim()) return
+    return postWebhook(directWebhookUrl(form), submission.payload)
+  }
+  const response = await fetch(`/api/leads/${form}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.idempotencyKey },
+    body: JSON.stringify({ payload: submission.payload, honeypot: submission.honeypot }),
+    signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+  })
+  if (!response.ok) throw new LeadNotStoredError(response.status)
+}
+
+function directWebhookUrl(form: LeadFormName): string {
+  const urls: Record<LeadFormName, string | undefined> = {
+    contact: import.meta.env.VITE_CONTACT_WEBHOOK_URL,
+    guide: import.meta.env.VITE_GUIDE_WEBHOOK_URL,
+    qualify: import.meta.env.VITE_QUALIFY_WEBHOOK_URL,
+    giveaway: import.meta.env.VITE_GIVEAWAY_WEBHOOK_URL,
+  }
+  return urls[form] ?? ''
+}
+
+/** A random idempotency key; `crypto.randomUUID` exists only in secure contexts (not on plain http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

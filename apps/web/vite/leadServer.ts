@@ -1,0 +1,36 @@
+import { isRunnableDevEnvironment, type Plugin } from 'vite'
+
+type DevLeadServerModule = typeof import('@site/server/dev')
+
+/**
+ * The lead endpoint in the site's dev server (`npm start`), as `pnpm serve` answers it (apps/server). A
+ * preview dev server (the Studio's Preview tool) takes no leads: it runs beside the site's own, and the
+ * embedded store is one process's.
+ */
+export function leadServer(): Plugin {
+  return {
+    name: 'site:lead-server',
+    apply: 'serve',
+    configureServer(server) {
+      const ssr = server.environments.ssr
+      if (process.env.VITE_SANITY_PREVIEW === 'true' || !isRunnableDevEnvironment(ssr)) return
+      let started: ReturnType<DevLeadServerModule['startDevLeadServer']> | undefined
+      // Through the dev server's module runner: the server package is TypeScript, which this config cannot import.
+      const start = () => {
+        started ??= ssr.runner
+          .import<DevLeadServerModule>('@site/server/dev')
+          .then((module) => module.startDevLeadServer())
+        return started
+      }
+      server.httpServer?.once('listening', () => void start())
+      server.httpServer?.once('close', () => void started?.then((running) => running.close()))
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/api/')) return next()
+        start().then(
+          (running) => running.handle(req, res),
+          (error: unknown) => next(error),
+        )
+      })
+    },
+  }
+}
