@@ -10,6 +10,7 @@ step "install"
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-java.sh
+bash scripts/ensure-postgres.sh
 
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh
@@ -28,8 +29,12 @@ pnpm studio:build
 step "unit tests (vitest)"
 pnpm test:unit
 
-step "production build for the browser tests"
-# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts).
+step "lead server: endpoint, outbox and faults (killed servers, failing receivers), on the embedded store and on a PostgreSQL server"
+pnpm test:leads
+
+step "production builds for the browser tests: the default one (forms post to the lead server), and a direct one (VITE_LEAD_DELIVERY=direct)"
+# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
+# default build is given the VITE_ webhook addresses too: it must not carry them (tests/build-output).
 recorder="http://127.0.0.1:4599"
 production() {
   VITE_CONTACT_WEBHOOK_URL="$recorder/hooks/contact" \
@@ -41,6 +46,7 @@ production() {
     "$@"
 }
 production pnpm build
+VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
 
 step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers"
 # Also proves the build deterministic: every page the change does not touch comes from the first build.

@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
+/** The default build on the production server (forms post to its lead endpoint). */
 export const SITE_PORT = 4173
+/** The direct build (VITE_LEAD_DELIVERY=direct: the browser calls the webhooks), for the form tests. */
+export const DIRECT_SITE_PORT = 4174
 
 export default defineConfig({
   testDir: '.',
@@ -11,8 +14,16 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   globalSetup: './support/globalSetup.ts',
+  projects: [
+    { name: 'server', use: { baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    {
+      name: 'direct',
+      testMatch: 'forms/**/*.spec.ts',
+      testIgnore: 'forms/leadServer.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${DIRECT_SITE_PORT}` },
+    },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${SITE_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 const web = fileURLToPath(new URL('../../../apps/web/', import.meta.url))
 export const PRODUCTION = join(web, 'dist')
 export const PREVIEW = join(web, 'dist-preview')
+/** The VITE_LEAD_DELIVERY=direct build of the browser tests' direct project. */
+export const DIRECT = join(web, 'dist-direct')
 
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,15 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { memoryLog } from '../../../apps/server/src/leads/leadLog'
+import { startSiteServer } from '../../../apps/server/src/siteServer'
 import { startStaticServer } from '../../../apps/server/src/static/staticServer'
-import { SITE_PORT } from '../playwright.config'
-import { startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
+import { DIRECT_SITE_PORT, SITE_PORT } from '../playwright.config'
+import { RECORDER_ORIGIN, startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
 
-/** Serves the production build by the hosting contract, and records the webhooks its forms call. */
+const webDir = (name: string) => fileURLToPath(new URL(`../../../apps/web/${name}`, import.meta.url))
+
+/**
+ * The default build (apps/web/dist) on the production server, whose outbox calls the webhook recorder;
+ * the direct build (apps/web/dist-direct, VITE_LEAD_DELIVERY=direct) on a static server, whose browser
+ * calls it. The lead store is a new embedded one in a temporary folder.
+ */
 export default async function globalSetup() {
-  const dist = fileURLToPath(new URL('../../../apps/web/dist', import.meta.url))
-  const site = await startStaticServer({ dir: dist, port: SITE_PORT })
+  const leadData = mkdtempSync(join(tmpdir(), 'e2e-leads-'))
   const recorder = await startWebhookRecorder(WEBHOOK_RECORDER_PORT)
+  const site = await startSiteServer({
+    dir: webDir('dist'),
+    port: SITE_PORT,
+    host: '127.0.0.1',
+    log: memoryLog(),
+    env: {
+      LEADS_DATA_DIR: join(leadData, 'leads'),
+      CONTACT_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/contact`,
+      GUIDE_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/guide`,
+      QUALIFY_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/qualify`,
+      GIVEAWAY_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/giveaway`,
+      // Every test submits from this one address; retries come quickly enough to watch.
+      LEAD_RATE_LIMIT_PER_MINUTE: '100000',
+      LEAD_OUTBOX_POLL_MS: '200',
+      LEAD_RETRY_BASE_MS: '500',
+      LEAD_WEBHOOK_TIMEOUT_MS: '2000',
+    },
+  })
+  const direct = await startStaticServer({ dir: webDir('dist-direct'), port: DIRECT_SITE_PORT })
   return async () => {
     await site.close()
+    await direct.close()
     await recorder.close()
+    rmSync(leadData, { recursive: true, force: true })
   }
 }

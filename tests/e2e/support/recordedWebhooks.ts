@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { type Fault, RECORDER_ORIGIN, type RecordedRequest } from './webhookRecorder'
 
 /** The webhooks of the test build: http://127.0.0.1:4599/hooks/<hook> (scripts/test-all.sh). */
@@ -9,6 +9,15 @@ export type Payload = Record<string, unknown>
 
 /** How a browser labels a no-cors request's body: the page's JSON content type is not allowed there. */
 export const OPAQUE_BODY_TYPE = 'text/plain;charset=UTF-8'
+
+/**
+ * How the build under test sends leads: `server` (the default build, served by the production server,
+ * whose outbox calls the webhooks) or `direct` (a VITE_LEAD_DELIVERY=direct build: the browser calls them).
+ * The Playwright project says which (playwright.config.ts).
+ */
+export function leadDelivery(): 'server' | 'direct' {
+  return test.info().project.name === 'direct' ? 'direct' : 'server'
+}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 /** Long enough for a request the page has sent to have arrived, on a busy two-core machine. */
@@ -33,14 +42,18 @@ export async function recordedWith(marker: string, hook?: Hook): Promise<Recorde
 
 /**
  * Waits for the request carrying `marker` to reach `hook`, then checks — after the time a duplicate
- * would need to arrive — that it is the only one; returns it, its body parsed.
+ * would need to arrive — that it is the only one; returns it, its body parsed. A direct build's browser
+ * posts it as an opaque request; the lead server as JSON with a `webhook-id`.
  */
 export async function expectOneRequest(
   hook: Hook,
   marker: string,
 ): Promise<{ request: RecordedRequest; payload: Payload }> {
   await expect
-    .poll(async () => (await recordedWith(marker, hook)).length, { message: `a ${hook} request with ${marker}` })
+    .poll(async () => (await recordedWith(marker, hook)).length, {
+      message: `a ${hook} request with ${marker}`,
+      timeout: 15_000,
+    })
     .toBeGreaterThan(0)
   await new Promise((settle) => setTimeout(settle, SETTLE_MS))
   const requests = await recordedWith(marker, hook)
@@ -48,7 +61,12 @@ export async function expectOneRequest(
   const [request] = requests
   if (!request) throw new Error(`no ${hook} request with ${marker}`)
   expect(request.method).toBe('POST')
-  expect(request.contentType).toBe(OPAQUE_BODY_TYPE)
+  if (leadDelivery() === 'direct') {
+    expect(request.contentType).toBe(OPAQUE_BODY_TYPE)
+  } else {
+    expect(request.contentType).toBe('application/json')
+    expect(request.webhookId).toMatch(/^[0-9a-f-]{36}$/)
+  }
   const payload: unknown = JSON.parse(request.body)
   if (!isPayload(payload)) throw new Error(`the ${hook} body is not a JSON object: ${request.body}`)
   return { request, payload }
@@ -81,6 +99,21 @@ export async function armFault(hook: Hook, fault: Fault, match: string, times = 
 
 export async function disarmFault(hook: Hook, match: string): Promise<void> {
   await postFault({ hook, fault: null, match })
+}
+
+/**
+ * Makes the page's next sends of `hook`'s form fail as a dropped connection does, where the browser sends
+ * them: at the webhook in a direct build, at the site's lead endpoint otherwise (whose webhook faults the
+ * visitor never sees). `letSendsThrough` undoes it.
+ */
+export async function failSends(page: Page, hook: Hook, marker: string): Promise<void> {
+  if (leadDelivery() === 'direct') return armFault(hook, 'reset', marker)
+  await page.route(`**/api/leads/${hook}`, (route) => route.abort('connectionreset'))
+}
+
+export async function letSendsThrough(page: Page, hook: Hook, marker: string): Promise<void> {
+  if (leadDelivery() === 'direct') return disarmFault(hook, marker)
+  await page.unroute(`**/api/leads/${hook}`)
 }
 
 async function postFault(command: { hook: Hook; fault: Fault | null; times?: number; match: string }) {

@@ -8,6 +8,8 @@ export interface RecordedRequest {
   hook: string
   method: string
   contentType: string | undefined
+  /** Standard Webhooks' delivery id: set by the lead server's outbox, absent from a browser's direct call. */
+  webhookId: string | undefined
   body: string
   receivedAt: string
 }
@@ -74,10 +76,12 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
       hook,
       method: req.method ?? '',
       contentType: req.headers['content-type'],
+      webhookId: req.headers['webhook-id'] as string | undefined,
       body,
       receivedAt: new Date().toISOString(),
     })
     res.writeHead(fault?.fault === 'status500' ? 500 : 200, { 'access-control-allow-origin': '*' })
+    // The recorder keeps failed requests too: a lead the server sends again shows both attempts.
     res.end('ok')
   })
   await new Promise<void>((done, fail) => {

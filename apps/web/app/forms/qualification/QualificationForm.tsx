@@ -77,7 +77,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
         idempotencyKey: leadKey.current(),
         honeypot: honeypot.value(),
       }).catch((error: unknown) => {
-        console.error('The qualification submission was not stored yet; it will be sent again', error)
+        console.error('The qualification answers were not sent', error)
       })
       await pause(QUALIFICATION_PAUSE_MS)
       clearDraft()

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { openForm } from '../support/formPages'
+import { armFault, disarmFault, expectPayload, recordedWith, uniqueEmail } from '../support/recordedWebhooks'
+import { expectToast } from '../support/toasts'
+
+// The default build with the production server (apps/server): the visitor's success waits only for the
+// lead to be stored; what the webhook answers is the outbox's business (playwright.config.ts sets its
+// retry timing short for these tests).
+const SUCCESS = { title: 'Message Sent!', description: "We'll get back to you within 24 hours." }
+
+async function sendContact(page: import('@playwright/test').Page, email: string) {
+  const submit = await openForm(page, '/contact', 'Send Message')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Whitfield')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByRole('combobox', { name: 'I’m interested in' }).selectOption({ label: 'Ad Management' })
+  await submit.click()
+}
+
+test('a receiver answering 500: the visitor sees success at once, and the lead is sent again under the same webhook-id until it arrives', async ({
+  page,
+}) => {
+  const email = uniqueEmail('server-500')
+  await armFault('contact', 'status500', email, 2)
+  await sendContact(page, email)
+  await expectToast(page, 'success', SUCCESS.title, SUCCESS.description)
+  await expect.poll(async () => (await recordedWith(email, 'contact')).length, { timeout: 20_000 }).toBe(3)
+  const attempts = await recordedWith(email, 'contact')
+  expect(new Set(attempts.map((attempt) => attempt.webhookId)).size).toBe(1)
+  expect(attempts.every((attempt) => attempt.body === attempts[0]?.body)).toBe(true)
+  expectPayload(JSON.parse(attempts[0]?.body ?? '{}'), {
+    name: 'Dana Whitfield',
+    email,
+    phone: '',
+    company: '',
+    interest: 'ads',
+    message: '',
+    source: 'advisorgrowth-website',
+  })
+})
+
+test('a receiver that never answers keeps nobody waiting: success shows at once, the lead arrives once the receiver answers', async ({
+  page,
+}) => {
+  const email = uniqueEmail('server-hang')
+  await armFault('contact', 'hang', email, 1)
+  const sentAt = Date.now()
+  await sendContact(page, email)
+  await expectToast(page, 'success', SUCCESS.title, SUCCESS.description)
+  expect(Date.now() - sentAt).toBeLessThan(5_000)
+  await disarmFault('contact', email)
+  await expect.poll(async () => (await recordedWith(email, 'contact')).length, { timeout: 20_000 }).toBe(1)
+})
