@@ -13,11 +13,12 @@ export interface ReceivedDelivery {
 export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'reset'
 
 /**
- * A real HTTP webhook receiver on a free loopback port. It keeps every request and answers each with
- * `answer(request, index)`: 200 unless told otherwise.
+ * A real HTTP webhook receiver on a loopback port (a free one unless given). It keeps every request and
+ * answers each with `answer(request, index)`: 200 unless told otherwise.
  */
 export async function startLeadReceiver(
   answer: (request: ReceivedDelivery, index: number) => ReceiverAnswer = () => ({ status: 200 }),
+  port = 0,
 ) {
   const received: ReceivedDelivery[] = []
   const server = createServer(async (req, res) => {
@@ -34,11 +35,11 @@ export async function startLeadReceiver(
     if (reply === 'reset') return req.socket.destroy()
     res.writeHead(reply.status, reply.headers).end('ok')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const listening = (server.address() as AddressInfo).port
   return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    port,
+    url: (path: string) => `http://127.0.0.1:${listening}${path}`,
+    port: listening,
     received,
     close: () =>
       new Promise<void>((resolve) => {

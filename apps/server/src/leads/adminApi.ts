@@ -4,7 +4,7 @@ import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
 import type { LeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
-import { deliveryCounts, findLead, type LeadListState, listLeads, replayLead } from './leadStore.ts'
+import { deliveryCounts, findLead, type LeadListState, leadCounts, listLeads, replayLead } from './leadStore.ts'
 
 const LIST_STATES: readonly LeadListState[] = [
   'pending',
@@ -36,6 +36,7 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
     c.json({
       store: store.kind,
       webhooks: Object.fromEntries(LEAD_FORMS.map((form) => [form, Boolean(config.webhooks[form])])),
+      leads: await leadCounts(db),
       deliveries: await deliveryCounts(db),
     }),
   )

@@ -342,6 +342,15 @@ export interface LeadSummary {
   deliveredAt: Date | null
 }
 
+/** How many leads are stored, and how many of them are quarantined. */
+export async function leadCounts(db: LeadDb): Promise<{ total: number; quarantined: number }> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('quarantine_reason').as('quarantined')])
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.total), quarantined: Number(row.quarantined) }
+}
+
 /** Counts by delivery state: the health a server reports. */
 export async function deliveryCounts(db: LeadDb): Promise<Record<DeliveryState, number>> {
   const rows = await db

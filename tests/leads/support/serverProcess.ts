@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+
+export const ADMIN_TOKEN = 'lead-fault-tests-admin-token'
+
+/** A built site of one page: what the production server needs to start; these tests only post leads. */
+export function tinySite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lead-site-'))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Site</title>')
+  writeFileSync(join(dir, '404.html'), '<!doctype html><title>Not found</title>')
+  return dir
+}
+
+export interface ServerProcess {
+  origin: string
+  child: ChildProcess
+  /** Everything it wrote to standard error: its JSON log lines. */
+  log: () => string
+  kill: (signal: NodeJS.Signals) => Promise<void>
+}
+
+/** `pnpm serve` as its own process (apps/server/src/main.ts), on `port`, until it says it is serving. */
+export async function startServerProcess(options: {
+  site: string
+  port: number
+  env: Record<string, string>
+}): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts', '--dir', options.site, '--port', String(options.port)],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    let stdout = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      if (stdout.includes('Serving')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before serving:\n${stderr}`)))
+  })
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    child,
+    log: () => stderr,
+    kill: async (signal) => {
+      child.kill(signal)
+      await exited
+    },
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+/** Posts a contact lead as the site's browser does; the status, or `unanswered` when no answer came. */
+export async function postContactLead(origin: string, key: string, email: string): Promise<number | 'unanswered'> {
+  try {
+    const response = await fetch(`${origin}/api/leads/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key, origin },
+      body: JSON.stringify({
+        payload: {
+          name: 'Burst Visitor',
+          email,
+          phone: '',
+          company: '',
+          interest: 'all',
+          message: '',
+          timestamp: new Date().toISOString(),
+          source: 'advisorgrowth-website',
+        },
+        honeypot: '',
+      }),
+      signal: AbortSignal.timeout(15_000),
+    })
+    await response.body?.cancel()
+    return response.status
+  } catch {
+    return 'unanswered'
+  }
+}
+
+/** The operator's API of a running server. */
+export async function admin<T>(origin: string, path: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+  const response = await fetch(`${origin}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+  return (await response.json()) as T
+}
+
+/** Runs `work` over `items` with at most `concurrency` at once (the burst's concurrent clients). */
+export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T
+        await work(item)
+      }
+    }),
+  )
+}
