@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SanityDocument } from '../dataset'
 import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
-import { type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+import { isPublicId, type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
 
 /** What one transaction did to one document: the unit of the listen stream and of history. */
 export interface DocumentChange {
@@ -26,7 +26,15 @@ export interface TransactionResult {
   changes: DocumentChange[]
 }
 
-export type ChangeListener = (change: DocumentChange) => void
+/** Hears every committed transaction once, with all the documents it changed. */
+export type TransactionListener = (changes: DocumentChange[]) => void
+
+export interface TransactOptions {
+  transactionId?: string
+  identity?: string
+  /** Checks and computes the transaction, but stores and announces nothing. */
+  dryRun?: boolean
+}
 
 /** The local editor every request acts as: the lake has no accounts. */
 export const LOCAL_EDITOR_ID = 'local-editor'
@@ -37,9 +45,12 @@ export const LOCAL_EDITOR_ID = 'local-editor'
  */
 export class ContentLake {
   private readonly byId = new Map<string, SanityDocument>()
-  private readonly listeners = new Set<ChangeListener>()
+  private readonly listeners = new Set<TransactionListener>()
   private readonly history = new Map<string, DocumentChange[]>()
+  /** Transactions this dataset has seen: the revisions of its documents and every transaction since. */
+  private readonly usedTransactionIds = new Set<string>()
   private snapshot: SanityDocument[] | undefined
+  private publicSnapshot: SanityDocument[] | undefined
   /** Seed documents as the file holds them, for as long as they are unchanged. */
   private readonly unchangedLines = new WeakMap<SanityDocument, string>()
 
@@ -47,6 +58,7 @@ export class ContentLake {
     for (const document of readLakeFiles(files)) {
       if (typeof document._rev === 'string') {
         this.byId.set(document._id, document)
+        this.usedTransactionIds.add(document._rev)
         continue
       }
       // Every document in Sanity has a revision, and the Studio chains listener events on it; a hand-written
@@ -63,6 +75,12 @@ export class ContentLake {
     return this.snapshot
   }
 
+  /** The documents an anonymous reader sees, a new array after every change as {@link documents} is. */
+  publicDocuments(): SanityDocument[] {
+    this.publicSnapshot ??= this.documents().filter((document) => isPublicId(document._id))
+    return this.publicSnapshot
+  }
+
   get(id: string): SanityDocument | undefined {
     return this.byId.get(id)
   }
@@ -71,17 +89,18 @@ export class ContentLake {
     return this.history.get(id) ?? []
   }
 
-  subscribe(listener: ChangeListener): () => void {
+  subscribe(listener: TransactionListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
   /** Applies the mutations as one transaction: all of them, written to disk, or none (the error says which). */
-  transact(mutations: LakeMutation[], options: { transactionId?: string; identity?: string } = {}): TransactionResult {
+  transact(mutations: LakeMutation[], options: TransactOptions = {}): TransactionResult {
     if (!Array.isArray(mutations) || mutations.length === 0) {
       throw new MutationError(400, { type: 'invalidMutation', description: 'No mutations given' }, 0)
     }
     const transactionId = options.transactionId || randomId()
+    if (options.transactionId !== undefined) this.refuseUsedTransactionId(options.transactionId)
     const timestamp = new Date().toISOString()
     const working = new Map<string, SanityDocument | null>()
     const touched: { id: string; mutations: LakeMutation[] }[] = []
@@ -108,7 +127,8 @@ export class ContentLake {
     for (const { id, mutations: documentMutations } of touched) {
       const before = this.byId.get(id) ?? null
       let after = working.get(id) ?? null
-      if (!before && !after) continue
+      // Nothing changed (a createIfNotExists of an existing document): no revision, no event.
+      if (before === after || (!before && !after)) continue
       if (after) {
         after = {
           ...after,
@@ -138,7 +158,7 @@ export class ContentLake {
       change.transactionCurrentEvent = index + 1
     })
 
-    this.commit(changes)
+    if (!options.dryRun) this.commit(changes)
     return {
       transactionId,
       results,
@@ -162,12 +182,24 @@ export class ContentLake {
       throw error
     }
     this.snapshot = undefined
+    this.publicSnapshot = undefined
     for (const change of changes) {
+      this.usedTransactionIds.add(change.transactionId)
       const list = this.history.get(change.documentId) ?? []
       list.push(change)
       this.history.set(change.documentId, list)
     }
-    for (const change of changes) for (const listener of this.listeners) listener(change)
+    for (const listener of this.listeners) listener(changes)
+  }
+
+  /** "It must be unique in the dataset" (https://www.sanity.io/docs/http-reference/mutation). */
+  private refuseUsedTransactionId(transactionId: string): void {
+    if (!this.usedTransactionIds.has(transactionId)) return
+    throw new MutationError(
+      409,
+      { type: 'transactionIdAlreadyExists', description: `Transaction ID "${transactionId}" has already been used in this dataset` },
+      0,
+    )
   }
 }
 
