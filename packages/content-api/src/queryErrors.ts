@@ -20,7 +20,13 @@ export function queryError(query: string, params: Record<string, unknown>): Quer
     tree = parse(query, { params })
   } catch (error) {
     if (!(error instanceof GroqSyntaxError)) throw error
-    return { type: 'queryParseError', description: error.message, query, start: error.position, end: error.position + 1 }
+    return {
+      type: 'queryParseError',
+      description: error.message,
+      query,
+      start: error.position,
+      end: error.position + 1,
+    }
   }
   const missing = [...parameterNames(tree)].find((name) => !Object.hasOwn(params, name))
   if (missing === undefined) return undefined

@@ -197,7 +197,10 @@ export class ContentLake {
     if (!this.usedTransactionIds.has(transactionId)) return
     throw new MutationError(
       409,
-      { type: 'transactionIdAlreadyExists', description: `Transaction ID "${transactionId}" has already been used in this dataset` },
+      {
+        type: 'transactionIdAlreadyExists',
+        description: `Transaction ID "${transactionId}" has already been used in this dataset`,
+      },
       0,
     )
   }

@@ -205,7 +205,12 @@ async function mutate(
 }
 
 /** Sanity's answer to a token it does not know (its `errorCode` is what the Studio logs out on). */
-const UNKNOWN_SESSION = { statusCode: 401, error: 'Unauthorized', message: 'Session not found', errorCode: 'SIO-401-ANF' }
+const UNKNOWN_SESSION = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message: 'Session not found',
+  errorCode: 'SIO-401-ANF',
+}
 
 /** Sanity's limit on a mutation request's body (https://www.sanity.io/docs/content-lake/technical-limits). */
 export const MAX_MUTATION_BYTES = 4_000_000
