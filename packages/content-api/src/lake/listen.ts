@@ -28,7 +28,8 @@ export function listenOptionsFrom(url: URL): ListenOptions {
   const options: ListenOptions = {
     query: url.searchParams.get('query') ?? '',
     params: {},
-    includeResult: flag('includeResult', true),
+    // Absent means false: the client sends includeResult=true by default and leaves out every false option.
+    includeResult: flag('includeResult', false),
     includePreviousRevision: flag('includePreviousRevision', false),
     includeMutations: flag('includeMutations', true),
     includeAllVersions: flag('includeAllVersions', false),
