@@ -248,4 +248,13 @@ describe('timestamps', () => {
     expect(patched._createdAt).toBe(created._createdAt)
     expect(Date.parse(patched._updatedAt)).toBeGreaterThan(Date.parse(created._updatedAt))
   })
+
+  it('a document created late in a long transaction is not created after it was updated', async () => {
+    const transaction = lake.editor.transaction()
+    for (let views = 0; views < 300; views++) transaction.patch('faq-1', (patch) => patch.set({ views }))
+    await transaction.create({ _id: 'faq-late', _type: 'faq' }).commit()
+    const created = await lake.editor.getDocument('faq-late')
+    expect(created?._createdAt).toBe(created?._updatedAt)
+    expect(created?._updatedAt).toBe((await lake.editor.getDocument('faq-1'))?._updatedAt)
+  })
 })

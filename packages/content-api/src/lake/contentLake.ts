@@ -112,7 +112,7 @@ export class ContentLake {
       }
       const id = targetId(mutation, index)
       const current = working.has(id) ? (working.get(id) ?? null) : (this.byId.get(id) ?? null)
-      const next = applyMutation(current, mutation, id, index)
+      const next = applyMutation(current, mutation, { id, index, timestamp })
       working.set(id, next)
       let entry = touched.find((candidate) => candidate.id === id)
       if (!entry) {

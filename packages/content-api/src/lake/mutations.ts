@@ -117,8 +117,7 @@ const keysOf = (value: unknown) => JSON.stringify(Object.keys(value ?? {}))
 export function applyMutation(
   current: SanityDocument | null,
   mutation: LakeMutation,
-  id: string,
-  index: number,
+  { id, index, timestamp }: { id: string; index: number; timestamp: string },
 ): SanityDocument | null {
   if ('create' in mutation && current) {
     throw new MutationError(
@@ -157,8 +156,11 @@ export function applyMutation(
     }
   }
   try {
-    // The mutator assigns into the objects it is given: it works on copies.
-    const result = new Mutation({ mutations: [structuredClone(mutation)] }).apply(current && structuredClone(current))
+    // The mutator assigns into the objects it is given: it works on copies. Without the transaction's time it
+    // stamps a new document's _createdAt with its own clock, later than the _updatedAt the transaction sets.
+    const result = new Mutation({ mutations: [structuredClone(mutation)], timestamp }).apply(
+      current && structuredClone(current),
+    )
     return result as SanityDocument | null
   } catch (error) {
     throw new MutationError(400, { type: 'invalidPatch', id, description: (error as Error).message }, index)
