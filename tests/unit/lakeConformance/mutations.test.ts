@@ -161,6 +161,61 @@ describe('patches', () => {
   })
 })
 
+describe('by query', () => {
+  it('delete by query removes every document the query returns, drafts included', async () => {
+    const answer = await lake.editor.delete({ query: '*[_type == $type]', params: { type: 'faq' } })
+    expect(answer.results.map((result) => [result.id, result.operation]).sort()).toEqual([
+      ['drafts.faq-1', 'delete'],
+      ['faq-1', 'delete'],
+      ['team.secret', 'delete'],
+    ])
+    expect(await lake.editor.fetch('count(*[_type == "faq"])', {}, { perspective: 'raw' })).toBe(0)
+    expect(await lake.editor.getDocument('settings')).toBeDefined()
+  })
+
+  it('patch by query patches every document the query returns', async () => {
+    await lake.editor
+      .patch({ query: '*[_type == "faq" && !(_id in path("drafts.**"))]' })
+      .set({ reviewed: true })
+      .commit()
+    expect(
+      await lake.editor.fetch('*[_type == "faq"]{_id, reviewed} | order(_id)', {}, { perspective: 'raw' }),
+    ).toEqual([
+      { _id: 'drafts.faq-1', reviewed: null },
+      { _id: 'faq-1', reviewed: true },
+      { _id: 'team.secret', reviewed: true },
+    ])
+  })
+
+  it('a query that matches nothing changes nothing and is not an error', async () => {
+    const answer = await lake.editor.delete({ query: '*[_type == "nothing"]' })
+    expect(answer.results).toEqual([])
+  })
+})
+
+// autoGenerateArrayKeys: "adds a _key attribute to array items, unique within the array".
+describe('autoGenerateArrayKeys', () => {
+  it('keys array objects that have none, in new documents and in patches, and keeps given keys', async () => {
+    const created = await lake.editor.create(
+      { _id: 'faq-2', _type: 'faq', tags: [{ v: 'a' }, { _key: 'given', v: 'b' }, 'plain'] },
+      { autoGenerateArrayKeys: true },
+    )
+    expect(created.tags).toEqual([{ _key: expect.any(String), v: 'a' }, { _key: 'given', v: 'b' }, 'plain'])
+    const patched = await lake.editor
+      .patch('faq-2')
+      .append('tags', [{ v: 'c' }])
+      .commit({ autoGenerateArrayKeys: true })
+    const keys = patched.tags.flatMap((tag: { _key?: string }) => (tag._key ? [tag._key] : []))
+    expect(keys).toHaveLength(3)
+    expect(new Set(keys).size).toBe(3)
+  })
+
+  it('leaves arrays alone without the option', async () => {
+    const created = await lake.editor.create({ _id: 'faq-2', _type: 'faq', tags: [{ v: 'a' }] })
+    expect(created.tags).toEqual([{ v: 'a' }])
+  })
+})
+
 describe('transactions', () => {
   it("applies all mutations under one transaction id that becomes each document's _rev", async () => {
     const answer = await lake.editor

@@ -1,11 +1,13 @@
 import { handleQueryApiRequest } from '../handler'
 import { actionsToMutations, type DocumentAction } from './actions'
+import { withArrayKeys } from './arrayKeys'
 import { AssetError, readImage, uploadImage } from './assets'
 import { type ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { historyResponse } from './history'
 import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
-import { type LakeMutation, MutationError } from './mutations'
+import { type LakeMutation, MutationError, randomId } from './mutations'
 import { isPublicId } from './persistence'
+import { expandQueryMutations } from './queryMutations'
 
 export interface LakeApiOptions {
   lake: ContentLake
@@ -172,7 +174,13 @@ async function mutate(
   const dryRun = body.dryRun === true || url.searchParams.get('dryRun') === 'true'
   try {
     const mutations =
-      endpoint === 'actions' ? actionsToMutations(body.actions ?? [], (id) => lake.get(id)) : (body.mutations ?? [])
+      endpoint === 'actions'
+        ? actionsToMutations(body.actions ?? [], (id) => lake.get(id))
+        : await mutationsToApply(body.mutations ?? [], url, lake)
+    if (mutations.length === 0 && body.mutations?.length) {
+      // A delete or patch by query that matched nothing: a transaction with nothing to do.
+      return respond({ transactionId: body.transactionId ?? randomId(), results: [] })
+    }
     const result = lake.transact(mutations, { transactionId: body.transactionId, dryRun })
     if (endpoint === 'actions') return respond({ transactionId: result.transactionId })
     const withDocuments = url.searchParams.get('returnDocuments') === 'true'
@@ -202,6 +210,15 @@ async function mutate(
       error.status,
     )
   }
+}
+
+/** The body's mutations with those by query expanded per document, and array keys added when asked. */
+async function mutationsToApply(mutations: LakeMutation[], url: URL, lake: ContentLake): Promise<LakeMutation[]> {
+  const expanded = await expandQueryMutations(mutations, lake.documents())
+  if (url.searchParams.get('autoGenerateArrayKeys') !== 'true') return expanded
+  return expanded.map((mutation) =>
+    typeof mutation === 'object' && mutation !== null ? withArrayKeys(mutation) : mutation,
+  )
 }
 
 /** Sanity's answer to a token it does not know (its `errorCode` is what the Studio logs out on). */
