@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ClientConfig, createClient, type ListenEvent, type SanityClient } from '@sanity/client'
+import { type ClientConfig, createClient, type SanityClient } from '@sanity/client'
 import { type ContentLakeServer, startContentLake } from '@site/content-api/lake'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { server as msw } from '../support/mswServer'
@@ -96,7 +96,7 @@ interface Subscribable<T> {
 }
 
 /** Collects a stream's events; `next(n)` waits until n more have arrived (or fails after a timeout). */
-export function collect<T = ListenEvent<Record<string, unknown>>>(observable: Subscribable<T>) {
+export function collect<T>(observable: Subscribable<T>) {
   const events: T[] = []
   let failure: unknown
   let wake = () => {}

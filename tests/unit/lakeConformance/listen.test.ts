@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { MutationEvent } from '@sanity/client'
+import type { ListenEvent, LiveEvent, MutationEvent } from '@sanity/client'
 import { describe, expect, it } from 'vitest'
 import { collect, lakePerTest } from './lake'
 
@@ -7,13 +7,18 @@ const lake = lakePerTest()
 
 type Options = Parameters<typeof lake.editor.listen>[2]
 
-/** An editor's listener that has been welcomed, so every later mutation reaches it. */
+/** An editor's listener that has been welcomed, so every later mutation reaches it; `next` answers mutations. */
 async function listener(query: string, params: Record<string, unknown> = {}, options: Options = {}) {
-  const stream = collect<MutationEvent & { type: string }>(
+  const stream = collect<ListenEvent<Record<string, unknown>>>(
     lake.editor.listen(query, params, { events: ['welcome', 'mutation'], ...options }),
   )
   expect((await stream.next())[0]).toMatchObject({ type: 'welcome', listenerName: expect.any(String) })
-  return stream
+  const next = async (count = 1): Promise<MutationEvent[]> =>
+    (await stream.next(count)).map((event) => {
+      if (event.type !== 'mutation') throw new Error(`Expected a mutation event, got ${event.type}`)
+      return event
+    })
+  return { next, close: stream.close }
 }
 
 // https://www.sanity.io/docs/listening (parameters, the welcome and mutation events) and the client's MutationEvent
@@ -95,8 +100,8 @@ describe('listen', () => {
     const events = await listener('*[_id == "faq-1"]', {}, { includePreviousRevision: true, effectFormat: 'mendoza' })
     await lake.editor.patch('faq-1').set({ views: 2 }).commit()
     const [event] = await events.next()
-    expect(event.previous).toMatchObject({ _id: 'faq-1', views: 1 })
-    expect(event.effects).toEqual({ apply: expect.any(Array), revert: expect.any(Array) })
+    expect(event?.previous).toMatchObject({ _id: 'faq-1', views: 1 })
+    expect(event?.effects).toEqual({ apply: expect.any(Array), revert: expect.any(Array) })
     events.close()
   })
 
@@ -132,7 +137,7 @@ describe('listen', () => {
 // need a token. The lake computes no sync tags: it sends "restart" (refetch everything) after each transaction.
 describe('live events', () => {
   it('keeps an anonymous published stream open and sends restart after a change to published content', async () => {
-    const events = collect(lake.anonymous.live.events())
+    const events = collect<LiveEvent>(lake.anonymous.live.events())
     expect((await events.next())[0]).toMatchObject({ type: 'welcome' })
     await lake.editor.patch('drafts.faq-1').set({ views: 3 }).commit() // a draft: not this stream's business
     const { transactionId } = await lake.editor.patch('faq-1').set({ views: 2 }).commit({ returnDocuments: false })
@@ -142,7 +147,7 @@ describe('live events', () => {
 
   it('sends restart after a draft change to a stream with drafts, which needs a token', async () => {
     expect(() => lake.anonymous.live.events({ includeDrafts: true })).toThrow(/token/)
-    const events = collect(lake.editor.live.events({ includeDrafts: true }))
+    const events = collect<LiveEvent>(lake.editor.live.events({ includeDrafts: true }))
     expect((await events.next())[0]).toMatchObject({ type: 'welcome' })
     const { transactionId } = await lake.editor
       .patch('drafts.faq-1')

@@ -164,7 +164,9 @@ describe('patches', () => {
 describe('by query', () => {
   it('delete by query removes every document the query returns, drafts included', async () => {
     const answer = await lake.editor.delete({ query: '*[_type == $type]', params: { type: 'faq' } })
-    expect(answer.results.map((result) => [result.id, result.operation]).sort()).toEqual([
+    expect(
+      answer.results.map(({ id, operation }: { id: string; operation: string }) => [id, operation]).sort(),
+    ).toEqual([
       ['drafts.faq-1', 'delete'],
       ['faq-1', 'delete'],
       ['team.secret', 'delete'],

@@ -26,6 +26,8 @@ export interface TransactionResult {
   changes: DocumentChange[]
 }
 
+export type ChangeListener = (change: DocumentChange) => void
+
 /** Hears every committed transaction once, with all the documents it changed. */
 export type TransactionListener = (changes: DocumentChange[]) => void
 
@@ -45,7 +47,7 @@ export const LOCAL_EDITOR_ID = 'local-editor'
  */
 export class ContentLake {
   private readonly byId = new Map<string, SanityDocument>()
-  private readonly listeners = new Set<TransactionListener>()
+  private readonly transactionListeners = new Set<TransactionListener>()
   private readonly history = new Map<string, DocumentChange[]>()
   /** Transactions this dataset has seen: the revisions of its documents and every transaction since. */
   private readonly usedTransactionIds = new Set<string>()
@@ -89,9 +91,17 @@ export class ContentLake {
     return this.history.get(id) ?? []
   }
 
-  subscribe(listener: TransactionListener): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+  /** Hears each committed change to a document, one call per document. */
+  subscribe(listener: ChangeListener): () => void {
+    return this.subscribeToTransactions((changes) => {
+      for (const change of changes) listener(change)
+    })
+  }
+
+  /** Hears each committed transaction once, with every change it made: for listeners that count them. */
+  subscribeToTransactions(listener: TransactionListener): () => void {
+    this.transactionListeners.add(listener)
+    return () => this.transactionListeners.delete(listener)
   }
 
   /** Applies the mutations as one transaction: all of them, written to disk, or none (the error says which). */
@@ -189,7 +199,7 @@ export class ContentLake {
       list.push(change)
       this.history.set(change.documentId, list)
     }
-    for (const listener of this.listeners) listener(changes)
+    for (const listener of this.transactionListeners) listener(changes)
   }
 
   /** "It must be unique in the dataset" (https://www.sanity.io/docs/http-reference/mutation). */

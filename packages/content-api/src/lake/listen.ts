@@ -108,7 +108,7 @@ export function listenStream(
     subscribe: (send) => {
       // Filters are evaluated asynchronously: one transaction's events are sent before the next one's.
       let sending = Promise.resolve()
-      return lake.subscribe((changes) => {
+      return lake.subscribeToTransactions((changes) => {
         sending = sending
           .then(() => listenerEvents(changes, options, readable))
           .then((events) => {
@@ -260,7 +260,7 @@ export function liveEventsStream(
     // Only a browser's published-only stream (the Studio's preview sharing) gives its connection back.
     reconnectAfterMs: !includeDrafts && fromBrowser ? UNMODELLED_RETRY_MS : undefined,
     subscribe: (send) =>
-      lake.subscribe((changes) => {
+      lake.subscribeToTransactions((changes) => {
         const [first] = changes
         // One restart per transaction that changed something this stream may see.
         if (!first || !changes.some((change) => visible(change.documentId))) return
