@@ -31,6 +31,13 @@ describe('create, createOrReplace, createIfNotExists, delete', () => {
     expect(replaced).toMatchObject({ tagline: 'T', _createdAt: before?._createdAt })
   })
 
+  it('createOrReplace with another _type acts as a delete then a create: a new _createdAt', async () => {
+    const replaced = await lake.editor.createOrReplace({ _id: 'settings', _type: 'page', title: 'Now a page' })
+    expect(replaced._type).toBe('page')
+    expect(replaced._createdAt).not.toBe('2026-01-01T00:00:00Z')
+    expect(replaced._createdAt).toBe(replaced._updatedAt)
+  })
+
   it('createIfNotExists of an existing document does nothing: operation "none", same _rev, no listener event', async () => {
     const before = await lake.editor.getDocument('faq-1')
     const events = collect(lake.editor.listen('*[_type == "faq"]', {}, { events: ['welcome', 'mutation'] }))

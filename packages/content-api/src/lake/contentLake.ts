@@ -144,7 +144,11 @@ export class ContentLake {
           ...after,
           _id: id,
           _rev: transactionId,
-          _createdAt: before?._createdAt ?? (after._createdAt as string | undefined) ?? timestamp,
+          // A createOrReplace that changes the type is a delete and a create: the document is new.
+          _createdAt:
+            before && before._type === after._type
+              ? before._createdAt
+              : ((after._createdAt as string | undefined) ?? timestamp),
           _updatedAt: timestamp,
         }
       }

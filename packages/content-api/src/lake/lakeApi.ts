@@ -88,7 +88,7 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
 
   const live = /^\/data\/live\/events\/([^/]+)$/.exec(path)
   if (live) {
-    if (live[1] !== dataset) return fail(404, 'httpNotFound', `Dataset "${live[1]}" not found`)
+    if (live[1] !== dataset) return respond(datasetNotFound(live[1], projectId), 404)
     // As on Sanity's API: events about published content are public, events that include drafts are not.
     const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
     if (includeDrafts && !authorized) {
@@ -103,7 +103,7 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   const data = /^\/data\/(\w+)\/([^/]+)(?:\/(.*))?$/.exec(path)
   if (data) {
     const [, endpoint, targetDataset, rest = ''] = data
-    if (targetDataset !== dataset) return fail(404, 'httpNotFound', `Dataset "${targetDataset}" not found`)
+    if (targetDataset !== dataset) return respond(datasetNotFound(targetDataset, projectId), 404)
     if (bodyTooLarge(request)) {
       return fail(413, 'httpPayloadTooLarge', `Request body exceeds limit of ${MAX_MUTATION_BYTES} bytes`)
     }
@@ -138,7 +138,7 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
 
   const assets = /^\/assets\/(images|files)\/([^/]+)$/.exec(path)
   if (assets && request.method === 'POST') {
-    if (assets[2] !== dataset) return fail(404, 'httpNotFound', `Dataset "${assets[2]}" not found`)
+    if (assets[2] !== dataset) return respond(datasetNotFound(assets[2], projectId), 404)
     if (!authorized) return fail(401, 'httpUnauthorized', 'Uploads need the local editor token')
     if (assets[1] === 'files') {
       return fail(404, 'httpNotFound', 'File uploads are not modelled by the local Content Lake')
@@ -220,6 +220,13 @@ async function mutationsToApply(mutations: LakeMutation[], url: URL, lake: Conte
     typeof mutation === 'object' && mutation !== null ? withArrayKeys(mutation) : mutation,
   )
 }
+
+/** Sanity's answer for a dataset the project does not have (its wording, as in sanity-io/sanity#7528). */
+const datasetNotFound = (name: string, projectId: string) => ({
+  statusCode: 404,
+  error: 'Dataset not found',
+  message: `Dataset "${name}" not found for project ID "${projectId}"`,
+})
 
 /** Sanity's answer to a token it does not know (its `errorCode` is what the Studio logs out on). */
 const UNKNOWN_SESSION = {
