@@ -51,7 +51,9 @@ describe('reading without a token', () => {
     expect(await lake.editor.getDocument('drafts.faq-1')).toBeDefined()
   })
 
-  it('refuses history without a token (https://www.sanity.io/docs/http-reference/history)', async () => {
+  // https://www.sanity.io/docs/http-reference/history says both "All requests must be authenticated" and "If your
+  // document is in a private dataset you must be authenticated": the lake takes the stricter reading.
+  it('refuses history without a token', async () => {
     const failure = await rejectionOf(lake.anonymous.request({ uri: '/data/history/production/documents/faq-1' }))
     expect(failure.statusCode).toBe(401)
   })

@@ -44,6 +44,32 @@ describe('history', () => {
     expect(answer.documents).toEqual([expect.objectContaining({ views: 2 })])
   })
 
+  it('reads the state before the first change the lake saw for a time before it', async () => {
+    await lake.editor.patch('faq-1').set({ views: 2 }).commit()
+    const answer = await lake.editor.request({
+      uri: '/data/history/production/documents/faq-1?time=2000-01-01T00:00:00Z',
+    })
+    expect(answer.documents).toEqual([expect.objectContaining({ views: 1 })])
+  })
+
+  it('lastRevision answers the current document, or the last state of a deleted one (v2025-02-19)', async () => {
+    await lake.editor.patch('faq-1').set({ views: 2 }).commit()
+    await lake.editor.delete('faq-1')
+    const deleted = await lake.editor.request({ uri: '/data/history/production/documents/faq-1?lastRevision=true' })
+    expect(deleted.documents).toEqual([expect.objectContaining({ _id: 'faq-1', views: 2 })])
+    const current = await lake.editor.request({ uri: '/data/history/production/documents/settings?lastRevision=true' })
+    expect(current.documents).toEqual([expect.objectContaining({ _id: 'settings', companyName: 'Acme' })])
+  })
+
+  it('refuses more than one of revision, time and lastRevision ("only one of them can be specified")', async () => {
+    const failure = await rejectionOf(
+      lake.editor.request({
+        uri: '/data/history/production/documents/faq-1?lastRevision=true&time=2026-01-01T00:00:00Z',
+      }),
+    )
+    expect(failure.statusCode).toBe(400)
+  })
+
   it('lists the transactions that changed a document as NDJSON, oldest first, with their effects', async () => {
     const one = await lake.editor.patch('faq-1').set({ views: 2 }).commit({ transactionId: 'tx-h1' })
     await lake.editor.patch('faq-1').set({ views: 3 }).commit({ transactionId: 'tx-h2' })
