@@ -105,6 +105,8 @@ describe('listen', () => {
     events.close()
   })
 
+  // Not documented beyond the option's name (the client's ListenOptions.includeAllVersions, sent since releases
+  // came): the lake reads it as "events for versions.* documents too", which a listener does not get by default.
   it('hears release versions only with includeAllVersions', async () => {
     const all = await listener('*[_type == "faq"]', {}, { includeAllVersions: true })
     const defaults = await listener('*[_type == "faq"]')
