@@ -29,8 +29,9 @@ function png(width: number, height: number): Buffer {
   ])
 }
 
-// https://www.sanity.io/docs/http-reference/assets: POST /assets/images/:dataset answers {document}, a
-// sanity.imageAsset whose id and path come from the SHA-1 of the bytes and the image's dimensions.
+// https://www.sanity.io/docs/http-api-assets: POST /assets/images/:dataset answers {document}, a sanity.imageAsset
+// whose id and path come from the SHA-1 of the bytes and the image's dimensions; the same bytes uploaded again
+// give the same asset (https://www.sanity.io/docs/content-lake/manage-assets, "Upload an asset").
 describe('image uploads', () => {
   it('stores the image and answers its asset document', async () => {
     const bytes = png(4, 3)

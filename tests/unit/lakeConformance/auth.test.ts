@@ -5,8 +5,9 @@ import { collect, lakePerTest, rejectionOf, STUDIO_ORIGIN, TOKEN } from './lake'
 const lake = lakePerTest()
 
 // The lake's dataset reports aclMode "public". On a public dataset anyone may read published documents in the
-// root path; ids with a path (drafts.*, versions.*, a.b) need a token: https://www.sanity.io/docs/ids ("Paths")
-// and https://www.sanity.io/docs/content-lake/keeping-your-data-safe.
+// root path; ids with a path (drafts.*, versions.*, a.b) need a token: https://www.sanity.io/docs/ids ("Paths"),
+// https://www.sanity.io/docs/http-reference/query ("Requests to drafts, versions, or content in private datasets
+// must be authenticated") and https://www.sanity.io/docs/content-lake/keeping-your-data-safe.
 describe('reading without a token', () => {
   it('answers a query with the public documents only: no drafts, no ids in a path', async () => {
     expect(await lake.anonymous.fetch('*._id | order(@)', {}, { perspective: 'raw' })).toEqual(['faq-1', 'settings'])

@@ -4,7 +4,7 @@ import { lakePerTest, rejectionOf } from './lake'
 
 const lake = lakePerTest()
 
-// https://www.sanity.io/docs/http-reference/query and https://www.sanity.io/docs/content-lake/perspectives
+// https://www.sanity.io/docs/http-reference/query and https://www.sanity.io/docs/perspectives
 describe('queries and perspectives', () => {
   it('answers {result, ms, query}, without the query when returnQuery is false (client: dataMethods)', async () => {
     const raw = await lake.editor.fetch('*[_id == $id][0].companyName', { id: 'settings' }, { filterResponse: false })
