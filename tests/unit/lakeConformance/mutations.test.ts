@@ -313,6 +313,11 @@ describe('timestamps', () => {
     expect(Date.parse(patched._updatedAt)).toBeGreaterThan(Date.parse(created._updatedAt))
   })
 
+  it('every document written has a _createdAt, also one that had none in the dataset file', async () => {
+    const patched = await lake.editor.patch('faq-1').set({ views: 2 }).commit()
+    expect(patched._createdAt).toBe(patched._updatedAt)
+  })
+
   it('a document created late in a long transaction is not created after it was updated', async () => {
     const transaction = lake.editor.transaction()
     for (let views = 0; views < 300; views++) transaction.patch('faq-1', (patch) => patch.set({ views }))

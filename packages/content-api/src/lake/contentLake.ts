@@ -146,9 +146,9 @@ export class ContentLake {
           _rev: transactionId,
           // A createOrReplace that changes the type is a delete and a create: the document is new.
           _createdAt:
-            before && before._type === after._type
-              ? before._createdAt
-              : ((after._createdAt as string | undefined) ?? timestamp),
+            (before && before._type === after._type ? before._createdAt : undefined) ??
+            (after._createdAt as string | undefined) ??
+            timestamp,
           _updatedAt: timestamp,
         }
       }
