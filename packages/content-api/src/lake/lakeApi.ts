@@ -222,10 +222,10 @@ async function mutationsToApply(mutations: LakeMutation[], url: URL, lake: Conte
 }
 
 /** Sanity's answer for a dataset the project does not have (its wording, as in sanity-io/sanity#7528). */
-const datasetNotFound = (name: string, projectId: string) => ({
+const datasetNotFound = (name: string | undefined, projectId: string) => ({
   statusCode: 404,
   error: 'Dataset not found',
-  message: `Dataset "${name}" not found for project ID "${projectId}"`,
+  message: `Dataset "${name ?? ''}" not found for project ID "${projectId}"`,
 })
 
 /** Sanity's answer to a token it does not know (its `errorCode` is what the Studio logs out on). */

@@ -97,13 +97,13 @@ export function listenStream(
 ): ReadableStream<Uint8Array> {
   if (options.error) {
     return eventStream(signal, {
-      welcome: `event: channelError\ndata: ${JSON.stringify({ error: options.error })}\n\n`,
+      opening: `event: channelError\ndata: ${JSON.stringify({ error: options.error })}\n\n`,
       reconnectAfterMs: null,
       subscribe: () => () => {},
     })
   }
   return eventStream(signal, {
-    welcome: `event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`,
+    opening: `event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`,
     reconnectAfterMs: closesAfterWelcome(options),
     subscribe: (send) => {
       // Filters are evaluated asynchronously: one transaction's events are sent before the next one's.
@@ -151,18 +151,19 @@ async function listenerEvents(
 }
 
 /**
- * The lake's server-sent event streams: `welcome`; then either `retry` and the end of the stream (the
- * client comes back after that long), or the events `subscribe` sends, with a keep-alive comment every
- * 15 s, until the client goes away.
+ * The lake's server-sent event streams: the opening event (`welcome`, or a `channelError` and the end); then
+ * either `retry` and the end of the stream (the client comes back after that long), or the events `subscribe`
+ * sends, with a keep-alive comment every 15 s, until the client goes away.
  */
 function eventStream(
   signal: AbortSignal,
   {
-    welcome,
+    opening,
     reconnectAfterMs,
     subscribe,
   }: {
-    welcome: string
+    /** The first event: `welcome`, or the `channelError` that ends the stream. */
+    opening: string
     /** Close after `welcome` and come back after this long; null to close with no retry; undefined to stay. */
     reconnectAfterMs?: number | null
     subscribe: (send: (text: string) => void) => () => void
@@ -187,7 +188,7 @@ function eventStream(
           controller.close()
         } catch {}
       }
-      send(welcome)
+      send(opening)
       if (reconnectAfterMs !== undefined) {
         if (reconnectAfterMs !== null) send(`retry: ${reconnectAfterMs}\n\n`)
         close()
@@ -256,7 +257,7 @@ export function liveEventsStream(
 ): ReadableStream<Uint8Array> {
   const visible = (id: string) => readable(id) && (includeDrafts || isPublishedId(id))
   return eventStream(signal, {
-    welcome: 'event: welcome\ndata: {}\n\n',
+    opening: 'event: welcome\ndata: {}\n\n',
     // Only a browser's published-only stream (the Studio's preview sharing) gives its connection back.
     reconnectAfterMs: !includeDrafts && fromBrowser ? UNMODELLED_RETRY_MS : undefined,
     subscribe: (send) =>
