@@ -176,11 +176,16 @@ describe('actions (what the Studio sends to edit, publish, unpublish and discard
     await act([{ actionType: 'sanity.action.document.discard', draftId: pair.draftId }])
     expect(lake.get('drafts.siteSettings')).toBeUndefined()
 
+    // A page: nothing references it (a referenced FAQ could not be unpublished, as on Sanity).
     await act([
-      { actionType: 'sanity.action.document.unpublish', draftId: 'drafts.faq.home-1', publishedId: 'faq.home-1' },
+      {
+        actionType: 'sanity.action.document.unpublish',
+        draftId: 'drafts.page.webinar-strategy',
+        publishedId: 'page.webinar-strategy',
+      },
     ])
-    expect(lake.get('faq.home-1')).toBeUndefined()
-    expect(stored(files.drafts, 'drafts.faq.home-1')).toMatchObject({ _type: 'faq' })
+    expect(lake.get('page.webinar-strategy')).toBeUndefined()
+    expect(stored(files.drafts, 'drafts.page.webinar-strategy')).toMatchObject({ _type: 'page' })
   })
 
   it("keeps each action as an event of the document's history, newest first, as the Studio's History panel reads it", async () => {

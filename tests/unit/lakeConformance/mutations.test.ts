@@ -225,6 +225,50 @@ describe('autoGenerateArrayKeys', () => {
   })
 })
 
+// https://www.sanity.io/docs/reference-type: a strong reference "will not allow deletion of a document that any
+// other document refers to"; a weak one (_weak: true) does. The error's shape is not documented; the hosted API's
+// documentHasExistingReferencesError with referencingIDs is what Sanity's own tools read (its media plugin, and
+// migration scripts on GitHub).
+describe('references', () => {
+  const referring = (reference: Record<string, unknown>) =>
+    lake.editor.create({ _id: 'page-1', _type: 'page', faqs: [{ _key: 'a', _type: 'reference', ...reference }] })
+
+  it('refuses to delete a document another one references strongly, naming the referring documents', async () => {
+    await referring({ _ref: 'faq-1' })
+    const failure = await rejectionOf(lake.editor.delete('faq-1'))
+    expect(failure.statusCode).toBe(409)
+    expect(failure.details).toMatchObject({
+      type: 'mutationError',
+      items: [
+        { index: 0, error: { type: 'documentHasExistingReferencesError', id: 'faq-1', referencingIDs: ['page-1'] } },
+      ],
+    })
+    expect(await lake.editor.getDocument('faq-1')).toBeDefined()
+  })
+
+  it('deletes a document referenced weakly, or together with the documents that reference it', async () => {
+    await referring({ _ref: 'faq-1', _weak: true })
+    await lake.editor.delete('faq-1')
+    expect(await lake.editor.getDocument('faq-1')).toBeUndefined()
+    await lake.editor.createOrReplace({ _id: 'page-1', _type: 'page', faqs: [{ _key: 'a', _ref: 'settings' }] })
+    await lake.editor.transaction().delete('settings').delete('page-1').commit()
+    expect(await lake.editor.getDocuments(['settings', 'page-1'])).toEqual([null, null])
+  })
+
+  it('refuses to unpublish a referenced document through the Actions API too', async () => {
+    await referring({ _ref: 'faq-1' })
+    const failure = await rejectionOf(
+      lake.editor.action({
+        actionType: 'sanity.action.document.unpublish',
+        draftId: 'drafts.faq-1',
+        publishedId: 'faq-1',
+      }),
+    )
+    expect(failure.statusCode).toBe(409)
+    expect(failure.details).toMatchObject({ type: 'actionError' })
+  })
+})
+
 describe('transactions', () => {
   it("applies all mutations under one transaction id that becomes each document's _rev", async () => {
     const answer = await lake.editor

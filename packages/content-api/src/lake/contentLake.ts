@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { SanityDocument } from '../dataset'
 import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
 import { isPublicId, type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+import { referencesToDeleted } from './references'
 
 /** What one transaction did to one document: the unit of the listen stream and of history. */
 export interface DocumentChange {
@@ -133,6 +134,8 @@ export class ContentLake {
       results.push({ id, operation: operationOf(current, next) })
     })
 
+    this.refuseDeletingReferenced(working, mutations)
+
     const changes: DocumentChange[] = []
     for (const { id, mutations: documentMutations } of touched) {
       const before = this.byId.get(id) ?? null
@@ -204,6 +207,32 @@ export class ContentLake {
       this.history.set(change.documentId, list)
     }
     for (const listener of this.transactionListeners) listener(changes)
+  }
+
+  /**
+   * Sanity keeps references whole: a document that another one still references strongly cannot be deleted
+   * (the error names the referencing documents, and the deleting mutation's index).
+   */
+  private refuseDeletingReferenced(working: Map<string, SanityDocument | null>, mutations: LakeMutation[]): void {
+    const deleted = [...working].flatMap(([id, document]) => (document === null && this.byId.has(id) ? [id] : []))
+    if (deleted.length === 0) return
+    const remaining = [...this.byId.values()]
+      .filter((document) => !working.has(document._id))
+      .concat([...working.values()].filter((document): document is SanityDocument => document !== null))
+    const [blocked] = referencesToDeleted(deleted, remaining)
+    if (!blocked) return
+    const [id, referencingIDs] = blocked
+    const index = mutations.findLastIndex((mutation) => 'delete' in mutation && mutation.delete?.id === id)
+    throw new MutationError(
+      409,
+      {
+        type: 'documentHasExistingReferencesError',
+        id,
+        referencingIDs,
+        description: `Document "${id}" cannot be deleted as there are references to it from "${referencingIDs[0]}"`,
+      },
+      Math.max(index, 0),
+    )
   }
 
   /** "It must be unique in the dataset" (https://www.sanity.io/docs/http-reference/mutation). */

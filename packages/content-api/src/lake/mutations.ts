@@ -20,7 +20,7 @@ export interface PatchBody {
 export class MutationError extends Error {
   constructor(
     readonly status: number,
-    readonly item: { type: string; id?: string; description: string },
+    readonly item: { type: string; id?: string; description: string; referencingIDs?: string[] },
     readonly index: number,
   ) {
     super(item.description)
