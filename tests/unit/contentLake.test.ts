@@ -176,11 +176,16 @@ describe('actions (what the Studio sends to edit, publish, unpublish and discard
     await act([{ actionType: 'sanity.action.document.discard', draftId: pair.draftId }])
     expect(lake.get('drafts.siteSettings')).toBeUndefined()
 
+    // A page: nothing references it (a referenced FAQ could not be unpublished, as on Sanity).
     await act([
-      { actionType: 'sanity.action.document.unpublish', draftId: 'drafts.faq.home-1', publishedId: 'faq.home-1' },
+      {
+        actionType: 'sanity.action.document.unpublish',
+        draftId: 'drafts.page.webinar-strategy',
+        publishedId: 'page.webinar-strategy',
+      },
     ])
-    expect(lake.get('faq.home-1')).toBeUndefined()
-    expect(stored(files.drafts, 'drafts.faq.home-1')).toMatchObject({ _type: 'faq' })
+    expect(lake.get('page.webinar-strategy')).toBeUndefined()
+    expect(stored(files.drafts, 'drafts.page.webinar-strategy')).toMatchObject({ _type: 'page' })
   })
 
   it("keeps each action as an event of the document's history, newest first, as the Studio's History panel reads it", async () => {
@@ -286,18 +291,23 @@ describe('live events (what the Preview tool follows to refresh its queries)', (
 })
 
 describe('a local server that writes files must not become a door', () => {
-  it('refuses writes and draft reads without the local editor token, but serves published content', async () => {
+  it('refuses writes and hides drafts without the local editor token, but serves published content', async () => {
     const write = await post(
       '/data/mutate/production',
       { mutations: [{ delete: { id: 'siteSettings' } }] },
       { token: null },
     )
     expect(write.status).toBe(401)
+    await post('/data/mutate/production', {
+      mutations: [{ create: { _id: 'drafts.siteSettings', _type: 'siteSettings', companyName: 'Draft' } }],
+    })
     const drafts = await call(
       `/data/query/production?query=${encodeURIComponent('*[_id in path("drafts.**")]')}&perspective=raw`,
       { token: null },
     )
-    expect(drafts.status).toBe(401)
+    // As on a public dataset of Sanity's: ids with a path (drafts.*) are hidden from a reader without a token.
+    expect(drafts.status).toBe(200)
+    expect((await drafts.json()).result).toEqual([])
     const published = await call(
       `/data/query/production?query=${encodeURIComponent('*[_id == "siteSettings"][0].companyName')}&perspective=published`,
       { token: null },

@@ -1,6 +1,7 @@
 import { GroqSyntaxError } from 'groq-js'
 import type { SanityDocument } from './dataset'
 import { applyPerspective, type Perspective, runQuery } from './query'
+import { queryError } from './queryErrors'
 import { datasetIndex } from './queryIndex'
 import { inferContentSourceMap } from './sourceMap'
 
@@ -67,6 +68,9 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
   if (!PERSPECTIVES.includes(perspective)) {
     return sanityError(request, 400, { description: `Invalid perspective "${perspective}"`, type: 'httpBadRequest' })
   }
+
+  const refused = queryError(query, params)
+  if (refused) return sanityError(request, 400, { ...refused })
 
   const started = performance.now()
   try {

@@ -88,7 +88,14 @@ function mutationsFor(action: DocumentAction, current: Lookup, index: number): L
         fail('documentRevisionIDDoesNotMatchError', `Document "${publishedId}" has changed since it was read`)
       }
       return [
-        { createOrReplace: { ...stripSystemFields(draft), _id: publishedId, _createdAt: published?._createdAt } },
+        // A first publish keeps the draft's creation time: the document was created when its draft was.
+        {
+          createOrReplace: {
+            ...stripSystemFields(draft),
+            _id: publishedId,
+            _createdAt: published?._createdAt ?? draft._createdAt,
+          },
+        },
         { delete: { id: draftId } },
       ]
     }

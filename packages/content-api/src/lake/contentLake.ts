@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { SanityDocument } from '../dataset'
 import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
-import { type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+import { isPublicId, type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+import { referencesToDeleted } from './references'
 
 /** What one transaction did to one document: the unit of the listen stream and of history. */
 export interface DocumentChange {
@@ -28,6 +29,16 @@ export interface TransactionResult {
 
 export type ChangeListener = (change: DocumentChange) => void
 
+/** Hears every committed transaction once, with all the documents it changed. */
+export type TransactionListener = (changes: DocumentChange[]) => void
+
+export interface TransactOptions {
+  transactionId?: string
+  identity?: string
+  /** Checks and computes the transaction, but stores and announces nothing. */
+  dryRun?: boolean
+}
+
 /** The local editor every request acts as: the lake has no accounts. */
 export const LOCAL_EDITOR_ID = 'local-editor'
 
@@ -37,9 +48,12 @@ export const LOCAL_EDITOR_ID = 'local-editor'
  */
 export class ContentLake {
   private readonly byId = new Map<string, SanityDocument>()
-  private readonly listeners = new Set<ChangeListener>()
+  private readonly transactionListeners = new Set<TransactionListener>()
   private readonly history = new Map<string, DocumentChange[]>()
+  /** Transactions this dataset has seen: the revisions of its documents and every transaction since. */
+  private readonly usedTransactionIds = new Set<string>()
   private snapshot: SanityDocument[] | undefined
+  private publicSnapshot: SanityDocument[] | undefined
   /** Seed documents as the file holds them, for as long as they are unchanged. */
   private readonly unchangedLines = new WeakMap<SanityDocument, string>()
 
@@ -47,6 +61,7 @@ export class ContentLake {
     for (const document of readLakeFiles(files)) {
       if (typeof document._rev === 'string') {
         this.byId.set(document._id, document)
+        this.usedTransactionIds.add(document._rev)
         continue
       }
       // Every document in Sanity has a revision, and the Studio chains listener events on it; a hand-written
@@ -63,6 +78,12 @@ export class ContentLake {
     return this.snapshot
   }
 
+  /** The documents an anonymous reader sees, a new array after every change as {@link documents} is. */
+  publicDocuments(): SanityDocument[] {
+    this.publicSnapshot ??= this.documents().filter((document) => isPublicId(document._id))
+    return this.publicSnapshot
+  }
+
   get(id: string): SanityDocument | undefined {
     return this.byId.get(id)
   }
@@ -71,17 +92,26 @@ export class ContentLake {
     return this.history.get(id) ?? []
   }
 
+  /** Hears each committed change to a document, one call per document. */
   subscribe(listener: ChangeListener): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return this.subscribeToTransactions((changes) => {
+      for (const change of changes) listener(change)
+    })
+  }
+
+  /** Hears each committed transaction once, with every change it made: for listeners that count them. */
+  subscribeToTransactions(listener: TransactionListener): () => void {
+    this.transactionListeners.add(listener)
+    return () => this.transactionListeners.delete(listener)
   }
 
   /** Applies the mutations as one transaction: all of them, written to disk, or none (the error says which). */
-  transact(mutations: LakeMutation[], options: { transactionId?: string; identity?: string } = {}): TransactionResult {
+  transact(mutations: LakeMutation[], options: TransactOptions = {}): TransactionResult {
     if (!Array.isArray(mutations) || mutations.length === 0) {
       throw new MutationError(400, { type: 'invalidMutation', description: 'No mutations given' }, 0)
     }
     const transactionId = options.transactionId || randomId()
+    if (options.transactionId !== undefined) this.refuseUsedTransactionId(options.transactionId)
     const timestamp = new Date().toISOString()
     const working = new Map<string, SanityDocument | null>()
     const touched: { id: string; mutations: LakeMutation[] }[] = []
@@ -93,7 +123,7 @@ export class ContentLake {
       }
       const id = targetId(mutation, index)
       const current = working.has(id) ? (working.get(id) ?? null) : (this.byId.get(id) ?? null)
-      const next = applyMutation(current, mutation, id, index)
+      const next = applyMutation(current, mutation, { id, index, timestamp })
       working.set(id, next)
       let entry = touched.find((candidate) => candidate.id === id)
       if (!entry) {
@@ -104,17 +134,24 @@ export class ContentLake {
       results.push({ id, operation: operationOf(current, next) })
     })
 
+    this.refuseDeletingReferenced(working, mutations)
+
     const changes: DocumentChange[] = []
     for (const { id, mutations: documentMutations } of touched) {
       const before = this.byId.get(id) ?? null
       let after = working.get(id) ?? null
-      if (!before && !after) continue
+      // Nothing changed (a createIfNotExists of an existing document): no revision, no event.
+      if (before === after || (!before && !after)) continue
       if (after) {
         after = {
           ...after,
           _id: id,
           _rev: transactionId,
-          _createdAt: before?._createdAt ?? (after._createdAt as string | undefined) ?? timestamp,
+          // A createOrReplace that changes the type is a delete and a create: the document is new.
+          _createdAt:
+            (before && before._type === after._type ? before._createdAt : undefined) ??
+            (after._createdAt as string | undefined) ??
+            timestamp,
           _updatedAt: timestamp,
         }
       }
@@ -138,7 +175,7 @@ export class ContentLake {
       change.transactionCurrentEvent = index + 1
     })
 
-    this.commit(changes)
+    if (!options.dryRun) this.commit(changes)
     return {
       transactionId,
       results,
@@ -162,12 +199,53 @@ export class ContentLake {
       throw error
     }
     this.snapshot = undefined
+    this.publicSnapshot = undefined
     for (const change of changes) {
+      this.usedTransactionIds.add(change.transactionId)
       const list = this.history.get(change.documentId) ?? []
       list.push(change)
       this.history.set(change.documentId, list)
     }
-    for (const change of changes) for (const listener of this.listeners) listener(change)
+    for (const listener of this.transactionListeners) listener(changes)
+  }
+
+  /**
+   * Sanity keeps references whole: a document that another one still references strongly cannot be deleted
+   * (the error names the referencing documents, and the deleting mutation's index).
+   */
+  private refuseDeletingReferenced(working: Map<string, SanityDocument | null>, mutations: LakeMutation[]): void {
+    const deleted = [...working].flatMap(([id, document]) => (document === null && this.byId.has(id) ? [id] : []))
+    if (deleted.length === 0) return
+    const remaining = [...this.byId.values()]
+      .filter((document) => !working.has(document._id))
+      .concat([...working.values()].filter((document): document is SanityDocument => document !== null))
+    const [blocked] = referencesToDeleted(deleted, remaining)
+    if (!blocked) return
+    const [id, referencingIDs] = blocked
+    const index = mutations.findLastIndex((mutation) => 'delete' in mutation && mutation.delete?.id === id)
+    throw new MutationError(
+      409,
+      {
+        type: 'documentHasExistingReferencesError',
+        id,
+        referencingIDs,
+        description: `Document "${id}" cannot be deleted as there are references to it from "${referencingIDs[0]}"`,
+      },
+      Math.max(index, 0),
+    )
+  }
+
+  /** "It must be unique in the dataset" (https://www.sanity.io/docs/http-reference/mutation). */
+  private refuseUsedTransactionId(transactionId: string): void {
+    if (!this.usedTransactionIds.has(transactionId)) return
+    throw new MutationError(
+      409,
+      {
+        type: 'transactionIdAlreadyExists',
+        description: `Transaction ID "${transactionId}" has already been used in this dataset`,
+      },
+      0,
+    )
   }
 }
 

@@ -2,7 +2,7 @@ import type { ContentLake, DocumentChange } from './contentLake'
 
 /**
  * Sanity's history API for what the lake saw since it started: the transactions that touched a
- * document (NDJSON, with mendoza effects) and a document as of a revision or a time.
+ * document (NDJSON, with mendoza effects) and a document as of a revision, a time or its last revision.
  */
 export function historyResponse(lake: ContentLake, rest: string, url: URL, headers: Record<string, string>): Response {
   const [kind = '', ...idParts] = rest.split('/')
@@ -17,12 +17,16 @@ export function historyResponse(lake: ContentLake, rest: string, url: URL, heade
   if (kind === 'documents') {
     const revision = url.searchParams.get('revision')
     const time = url.searchParams.get('time')
+    const lastRevision = url.searchParams.get('lastRevision') === 'true'
+    // "Only one of them can be specified at a time" (https://www.sanity.io/docs/http-reference/history).
+    if ([revision !== null, time !== null, lastRevision].filter(Boolean).length > 1) {
+      return Response.json(
+        { error: { description: 'Only one of revision, time and lastRevision may be given', type: 'httpBadRequest' } },
+        { status: 400, headers },
+      )
+    }
     const documents = ids.flatMap((id) => {
-      const history = lake.historyOf(id)
-      const match = revision
-        ? history.find((change) => change.resultRev === revision)
-        : [...history].reverse().find((change) => !time || change.timestamp <= time)
-      const document = match ? match.after : revision ? undefined : lake.get(id)
+      const document = revisionOf(lake, id, { revision, time, lastRevision })
       return document ? [document] : []
     })
     return Response.json({ documents }, { headers })
@@ -36,6 +40,28 @@ export function historyResponse(lake: ContentLake, rest: string, url: URL, heade
     { error: { description: `No history route ${rest}`, type: 'httpNotFound' } },
     { status: 404, headers },
   )
+}
+
+/**
+ * A document at a revision, at a time, or its last state (the current one, or the one before it was deleted);
+ * the current document when nothing is asked.
+ */
+function revisionOf(
+  lake: ContentLake,
+  id: string,
+  { revision, time, lastRevision }: { revision: string | null; time: string | null; lastRevision: boolean },
+) {
+  const history = lake.historyOf(id)
+  if (revision !== null) return history.find((change) => change.resultRev === revision)?.after ?? undefined
+  if (lastRevision) {
+    return lake.get(id) ?? [...history].reverse().find((change) => change.before)?.before ?? undefined
+  }
+  if (time === null) return lake.get(id)
+  const change = [...history].reverse().find((candidate) => candidate.timestamp <= time)
+  if (change) return change.after ?? undefined
+  // Before the first change the lake saw: the document as it was then (missing if that change created it).
+  const [first] = history
+  return first ? (first.before ?? undefined) : lake.get(id)
 }
 
 /**

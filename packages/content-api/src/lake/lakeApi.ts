@@ -1,10 +1,13 @@
 import { handleQueryApiRequest } from '../handler'
 import { actionsToMutations, type DocumentAction } from './actions'
+import { withArrayKeys } from './arrayKeys'
 import { AssetError, readImage, uploadImage } from './assets'
 import { type ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { historyResponse } from './history'
 import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
-import { type LakeMutation, MutationError } from './mutations'
+import { type LakeMutation, MutationError, randomId } from './mutations'
+import { isPublicId } from './persistence'
+import { expandQueryMutations } from './queryMutations'
 
 export interface LakeApiOptions {
   lake: ContentLake
@@ -72,18 +75,27 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   }
 
   const path = url.pathname.replace(/^\/v(\d{4}-\d{2}-\d{2}|\d+|X)\//, '/')
-  const authorized = request.headers.get('authorization') === `Bearer ${options.token}`
+  const authorization = request.headers.get('authorization')
+  const authorized = authorization === `Bearer ${options.token}`
   const { lake, dataset, projectId } = options
+  // Sanity refuses a token it does not know, even for content it serves without one.
+  if (authorization !== null && !authorized && /^\/(data|assets)\//.test(path)) {
+    return respond(UNKNOWN_SESSION, 401)
+  }
+  // Published documents of a public dataset are readable without a token; ids with a path (drafts., versions.,
+  // any "a.b") are not (https://www.sanity.io/docs/ids).
+  const readable = (id: string) => authorized || isPublicId(id)
 
   const live = /^\/data\/live\/events\/([^/]+)$/.exec(path)
   if (live) {
-    if (live[1] !== dataset) return fail(404, 'httpNotFound', `Dataset "${live[1]}" not found`)
+    if (live[1] !== dataset) return respond(datasetNotFound(live[1], projectId), 404)
     // As on Sanity's API: events about published content are public, events that include drafts are not.
     const includeDrafts = url.searchParams.get('includeDrafts') === 'true'
     if (includeDrafts && !authorized) {
       return fail(401, 'httpUnauthorized', 'Live events with drafts need the local editor token')
     }
-    return new Response(liveEventsStream(lake, { includeDrafts }, request.signal), {
+    const fromBrowser = origin !== null
+    return new Response(liveEventsStream(lake, { includeDrafts, fromBrowser, readable }, request.signal), {
       headers: { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
     })
   }
@@ -91,28 +103,29 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   const data = /^\/data\/(\w+)\/([^/]+)(?:\/(.*))?$/.exec(path)
   if (data) {
     const [, endpoint, targetDataset, rest = ''] = data
-    if (targetDataset !== dataset) return fail(404, 'httpNotFound', `Dataset "${targetDataset}" not found`)
-    if (endpoint === 'query') {
-      const perspective = url.searchParams.get('perspective')
-      if (!authorized && perspective !== 'published') {
-        return fail(401, 'httpUnauthorized', 'Reading drafts needs the local editor token')
-      }
-      return handleQueryApiRequest(request, { documents: () => lake.documents(), datasets: [dataset] })
+    if (targetDataset !== dataset) return respond(datasetNotFound(targetDataset, projectId), 404)
+    if (bodyTooLarge(request)) {
+      return fail(413, 'httpPayloadTooLarge', `Request body exceeds limit of ${MAX_MUTATION_BYTES} bytes`)
     }
-    if (endpoint === 'ping') return respond({ ok: true })
+    switch (endpoint) {
+      case 'query':
+        return handleQueryApiRequest(request, {
+          documents: () => (authorized ? lake.documents() : lake.publicDocuments()),
+          datasets: [dataset],
+        })
+      case 'ping':
+        return respond({ ok: true })
+      case 'doc':
+        return respond(documentsById(lake, rest, readable))
+      case 'listen': {
+        const stream = listenStream(lake, listenOptionsFrom(url), readable, request.signal)
+        return new Response(stream, {
+          headers: { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        })
+      }
+    }
     if (!authorized) return fail(401, 'httpUnauthorized', 'This endpoint needs the local editor token')
     switch (endpoint) {
-      case 'doc':
-        return respond(documentsById(lake, rest))
-      case 'listen':
-        try {
-          const stream = listenStream(lake, listenOptionsFrom(url), request.signal)
-          return new Response(stream, {
-            headers: { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-          })
-        } catch (error) {
-          return fail(400, 'queryParseError', (error as Error).message)
-        }
       case 'mutate':
       case 'actions':
         return mutate(request, url, endpoint, options, respond)
@@ -125,7 +138,7 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
 
   const assets = /^\/assets\/(images|files)\/([^/]+)$/.exec(path)
   if (assets && request.method === 'POST') {
-    if (assets[2] !== dataset) return fail(404, 'httpNotFound', `Dataset "${assets[2]}" not found`)
+    if (assets[2] !== dataset) return respond(datasetNotFound(assets[2], projectId), 404)
     if (!authorized) return fail(401, 'httpUnauthorized', 'Uploads need the local editor token')
     if (assets[1] === 'files') {
       return fail(404, 'httpNotFound', 'File uploads are not modelled by the local Content Lake')
@@ -151,32 +164,45 @@ async function mutate(
   { lake }: LakeApiOptions,
   respond: (body: unknown, status?: number) => Response,
 ): Promise<Response> {
-  let body: { mutations?: LakeMutation[]; actions?: DocumentAction[]; transactionId?: string }
+  let body: { mutations?: LakeMutation[]; actions?: DocumentAction[]; transactionId?: string; dryRun?: boolean }
   try {
     body = await request.json()
   } catch {
     return respond({ error: { description: 'The request body is not valid JSON', type: 'httpBadRequest' } }, 400)
   }
+  // The client sends dryRun as a query parameter to data/mutate and in the body to data/actions.
+  const dryRun = body.dryRun === true || url.searchParams.get('dryRun') === 'true'
   try {
     const mutations =
-      endpoint === 'actions' ? actionsToMutations(body.actions ?? [], (id) => lake.get(id)) : (body.mutations ?? [])
-    const result = lake.transact(mutations, { transactionId: body.transactionId })
+      endpoint === 'actions'
+        ? actionsToMutations(body.actions ?? [], (id) => lake.get(id))
+        : await mutationsToApply(body.mutations ?? [], url, lake)
+    if (mutations.length === 0 && body.mutations?.length) {
+      // A delete or patch by query that matched nothing: a transaction with nothing to do.
+      return respond({ transactionId: body.transactionId ?? randomId(), results: [] })
+    }
+    const result = lake.transact(mutations, { transactionId: body.transactionId, dryRun })
     if (endpoint === 'actions') return respond({ transactionId: result.transactionId })
-    const answer: Record<string, unknown> = {
+    const withDocuments = url.searchParams.get('returnDocuments') === 'true'
+    const documentOf = (id: string) => result.documents.find((document) => document._id === id) ?? lake.get(id)
+    return respond({
       transactionId: result.transactionId,
-      results: result.results.map(({ id, operation }) => ({ id, operation })),
-    }
-    if (url.searchParams.get('returnDocuments') === 'true') {
-      answer.results = result.results.map(({ id, operation }) => ({ id, operation, document: lake.get(id) }))
-    }
-    return respond(answer)
+      results: result.results.map(({ id, operation }) => ({
+        id,
+        operation,
+        ...(withDocuments ? { document: documentOf(id) } : {}),
+      })),
+    })
   } catch (error) {
     if (!(error instanceof MutationError)) throw error
+    // Errors of data/actions are typed actionError, those of data/mutate mutationError, both with their items.
+    const type = endpoint === 'actions' ? 'actionError' : 'mutationError'
+    const failed = endpoint === 'actions' ? 'The action(s) failed' : 'The mutation(s) failed'
     return respond(
       {
         error: {
-          description: `The mutation(s) failed: ${error.message}`,
-          type: 'mutationError',
+          description: `${failed}: ${error.message}`,
+          type,
           items: [{ error: error.item, index: error.index }],
         },
         statusCode: error.status,
@@ -186,14 +212,55 @@ async function mutate(
   }
 }
 
-function documentsById(lake: ContentLake, ids: string) {
-  const requested = ids.split(',').filter(Boolean)
+/** The body's mutations with those by query expanded per document, and array keys added when asked. */
+async function mutationsToApply(mutations: LakeMutation[], url: URL, lake: ContentLake): Promise<LakeMutation[]> {
+  const expanded = await expandQueryMutations(mutations, lake.documents())
+  if (url.searchParams.get('autoGenerateArrayKeys') !== 'true') return expanded
+  return expanded.map((mutation) =>
+    typeof mutation === 'object' && mutation !== null ? withArrayKeys(mutation) : mutation,
+  )
+}
+
+/** Sanity's answer for a dataset the project does not have (its wording, as in sanity-io/sanity#7528). */
+const datasetNotFound = (name: string | undefined, projectId: string) => ({
+  statusCode: 404,
+  error: 'Dataset not found',
+  message: `Dataset "${name ?? ''}" not found for project ID "${projectId}"`,
+})
+
+/** Sanity's answer to a token it does not know (its `errorCode` is what the Studio logs out on). */
+const UNKNOWN_SESSION = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message: 'Session not found',
+  errorCode: 'SIO-401-ANF',
+}
+
+/** Sanity's limit on a mutation request's body (https://www.sanity.io/docs/content-lake/technical-limits). */
+export const MAX_MUTATION_BYTES = 4_000_000
+
+const bodyTooLarge = (request: Request) => Number(request.headers.get('content-length') ?? 0) > MAX_MUTATION_BYTES
+
+/** `data/doc`: the documents found, and why each other id was left out (not there, or not readable). */
+function documentsById(lake: ContentLake, ids: string, readable: (id: string) => boolean) {
+  const requested = ids.split(',').filter(Boolean).map(decodedId)
   const documents = requested.flatMap((id) => {
-    const document = lake.get(id)
+    const document = readable(id) ? lake.get(id) : undefined
     return document ? [document] : []
   })
-  const omitted = requested.filter((id) => !lake.get(id)).map((id) => ({ id, reason: 'existence' }))
+  const omitted = requested.flatMap((id) => {
+    if (!readable(id)) return [{ id, reason: 'permission' }]
+    return lake.get(id) ? [] : [{ id, reason: 'existence' }]
+  })
   return { documents, omitted }
+}
+
+function decodedId(id: string): string {
+  try {
+    return decodeURIComponent(id)
+  } catch {
+    return id
+  }
 }
 
 /** Empty answers for what the lake does not model, shaped as the Studio expects each one. */

@@ -1,33 +1,52 @@
 import { evaluate, parse } from 'groq-js'
 import type { SanityDocument } from '../dataset'
+import { queryError } from '../queryErrors'
 import type { ContentLake, DocumentChange } from './contentLake'
+import { isPublishedId } from './persistence'
 
 export interface ListenOptions {
   query: string
   params: Record<string, unknown>
   includeResult: boolean
   includePreviousRevision: boolean
+  includeMutations: boolean
+  /** Events for release versions (`versions.*`) too; drafts and published documents always have them. */
+  includeAllVersions: boolean
   mendozaEffects: boolean
   /** The request tag, e.g. `sanity.studio.listen-search-query`. */
   tag: string
+  /** Why the filter cannot be listened to: sent as the stream's `channelError`, as Sanity does. */
+  error?: Record<string, unknown>
 }
 
+/** Listen parameters as https://www.sanity.io/docs/listening documents them, with their defaults. */
 export function listenOptionsFrom(url: URL): ListenOptions {
-  const params: Record<string, unknown> = {}
-  for (const [name, value] of url.searchParams) {
-    if (name.startsWith('$')) params[name.slice(1)] = JSON.parse(value)
+  const flag = (name: string, fallback: boolean) => {
+    const value = url.searchParams.get(name)
+    return value === null ? fallback : value === 'true'
   }
-  const query = url.searchParams.get('query')
-  if (!query) throw new Error('Missing query')
-  parse(query, { params }) // a syntax error is the request's error, not the stream's
-  return {
-    query,
-    params,
-    includeResult: url.searchParams.get('includeResult') !== 'false',
-    includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
+  const options: ListenOptions = {
+    query: url.searchParams.get('query') ?? '',
+    params: {},
+    // Absent means false: the client sends includeResult=true by default and leaves out every false option.
+    includeResult: flag('includeResult', false),
+    includePreviousRevision: flag('includePreviousRevision', false),
+    includeMutations: flag('includeMutations', true),
+    includeAllVersions: flag('includeAllVersions', false),
     mendozaEffects: url.searchParams.get('effectFormat') === 'mendoza',
     tag: url.searchParams.get('tag') ?? '',
   }
+  for (const [name, value] of url.searchParams) {
+    if (!name.startsWith('$')) continue
+    try {
+      options.params[name.slice(1)] = JSON.parse(value)
+    } catch {
+      return { ...options, error: { type: 'httpBadRequest', description: `Parameter "${name}" is not valid JSON` } }
+    }
+  }
+  if (!options.query) return { ...options, error: { type: 'httpBadRequest', description: 'Missing query' } }
+  const refused = queryError(options.query, options.params)
+  return refused ? { ...options, error: { ...refused } } : options
 }
 
 /** Types of features the lake does not model: tasks, content releases, comments, Canvas links. */
@@ -66,40 +85,89 @@ function closesAfterWelcome(options: ListenOptions): number | undefined {
 }
 
 /**
- * Sanity's listen endpoint as a server-sent event stream: `welcome`, then one `mutation` event for
- * every change to a document that matches the listener's filter before or after the change.
+ * Sanity's listen endpoint as a server-sent event stream: `welcome`, then one `mutation` event for every
+ * change to a document the listener may read that matches its filter before or after the change; a filter
+ * Sanity cannot run gets a `channelError` instead.
  */
 export function listenStream(
   lake: ContentLake,
   options: ListenOptions,
+  readable: (id: string) => boolean,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
+  if (options.error) {
+    return eventStream(signal, {
+      opening: `event: channelError\ndata: ${JSON.stringify({ error: options.error })}\n\n`,
+      reconnectAfterMs: null,
+      subscribe: () => () => {},
+    })
+  }
   return eventStream(signal, {
-    welcome: `event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`,
+    opening: `event: welcome\ndata: ${JSON.stringify({ listenerName: `lake-${Date.now()}` })}\n\n`,
     reconnectAfterMs: closesAfterWelcome(options),
-    subscribe: (send) =>
-      lake.subscribe((change) => {
-        void matches(change, options).then((matched) => {
-          if (!matched) return
-          const eventId = `${change.transactionId}#${change.documentId}`
-          send(`id: ${eventId}\nevent: mutation\ndata: ${JSON.stringify(mutationEvent(change, options, eventId))}\n\n`)
-        })
-      }),
+    subscribe: (send) => {
+      // Filters are evaluated asynchronously: one transaction's events are sent before the next one's.
+      let sending = Promise.resolve()
+      return lake.subscribeToTransactions((changes) => {
+        sending = sending
+          .then(() => listenerEvents(changes, options, readable))
+          .then((events) => {
+            for (const event of events) send(event)
+          })
+          .catch((error: unknown) => console.error(error))
+      })
+    },
   })
 }
 
 /**
- * The lake's server-sent event streams: `welcome`; then either `retry` and the end of the stream (the
- * client comes back after that long), or the events `subscribe` sends, with a keep-alive comment every
- * 15 s, until the client goes away.
+ * One transaction's events for one listener: the changes to documents it may read and whose filter matched
+ * before or after, each with its transition for this filter, counted among this listener's events only.
+ */
+async function listenerEvents(
+  changes: DocumentChange[],
+  options: ListenOptions,
+  readable: (id: string) => boolean,
+): Promise<string[]> {
+  const heard: { change: DocumentChange; transition: DocumentChange['transition'] }[] = []
+  for (const change of changes) {
+    if (!readable(change.documentId)) continue
+    if (!options.includeAllVersions && change.documentId.startsWith('versions.')) continue
+    const matchedBefore = change.before !== null && (await matchesFilter(change.before, options))
+    const matchesAfter = change.after !== null && (await matchesFilter(change.after, options))
+    if (!matchedBefore && !matchesAfter) continue
+    const transition = matchedBefore && matchesAfter ? 'update' : matchesAfter ? 'appear' : 'disappear'
+    heard.push({ change, transition })
+  }
+  return heard.map(({ change, transition }, index) => {
+    const eventId = `${change.transactionId}#${change.documentId}`
+    const event = mutationEvent(change, options, eventId, {
+      transition,
+      transactionTotalEvents: heard.length,
+      transactionCurrentEvent: index + 1,
+    })
+    return `id: ${eventId}\nevent: mutation\ndata: ${JSON.stringify(event)}\n\n`
+  })
+}
+
+/**
+ * The lake's server-sent event streams: the opening event (`welcome`, or a `channelError` and the end); then
+ * either `retry` and the end of the stream (the client comes back after that long), or the events `subscribe`
+ * sends, with a keep-alive comment every 15 s, until the client goes away.
  */
 function eventStream(
   signal: AbortSignal,
   {
-    welcome,
+    opening,
     reconnectAfterMs,
     subscribe,
-  }: { welcome: string; reconnectAfterMs?: number; subscribe: (send: (text: string) => void) => () => void },
+  }: {
+    /** The first event: `welcome`, or the `channelError` that ends the stream. */
+    opening: string
+    /** Close after `welcome` and come back after this long; null to close with no retry; undefined to stay. */
+    reconnectAfterMs?: number | null
+    subscribe: (send: (text: string) => void) => () => void
+  },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let unsubscribe = () => {}
@@ -120,9 +188,9 @@ function eventStream(
           controller.close()
         } catch {}
       }
-      send(welcome)
+      send(opening)
       if (reconnectAfterMs !== undefined) {
-        send(`retry: ${reconnectAfterMs}\n\n`)
+        if (reconnectAfterMs !== null) send(`retry: ${reconnectAfterMs}\n\n`)
         close()
         return
       }
@@ -137,13 +205,6 @@ function eventStream(
   })
 }
 
-async function matches(change: DocumentChange, options: ListenOptions): Promise<boolean> {
-  for (const document of [change.before, change.after]) {
-    if (document && (await matchesFilter(document, options))) return true
-  }
-  return false
-}
-
 async function matchesFilter(document: SanityDocument, options: ListenOptions): Promise<boolean> {
   const value = await evaluate(parse(options.query, { params: options.params }), {
     dataset: [document],
@@ -153,20 +214,23 @@ async function matchesFilter(document: SanityDocument, options: ListenOptions): 
   return Array.isArray(result) ? result.length > 0 : Boolean(result)
 }
 
-function mutationEvent(change: DocumentChange, options: ListenOptions, eventId: string): Record<string, unknown> {
+function mutationEvent(
+  change: DocumentChange,
+  options: ListenOptions,
+  eventId: string,
+  forListener: Pick<DocumentChange, 'transition' | 'transactionTotalEvents' | 'transactionCurrentEvent'>,
+): Record<string, unknown> {
   const event: Record<string, unknown> = {
     eventId,
     documentId: change.documentId,
     transactionId: change.transactionId,
-    transition: change.transition,
     identity: change.identity,
-    mutations: change.mutations,
+    ...(options.includeMutations ? { mutations: change.mutations } : {}),
     previousRev: change.previousRev,
     resultRev: change.resultRev,
     timestamp: change.timestamp,
     visibility: 'query',
-    transactionTotalEvents: change.transactionTotalEvents,
-    transactionCurrentEvent: change.transactionCurrentEvent,
+    ...forListener,
   }
   // A mendoza patch of one "value" operation replaces the whole document: always correct, if not minimal.
   if (options.mendozaEffects) event.effects = { apply: [0, change.after], revert: [0, change.before] }
@@ -184,20 +248,24 @@ function mutationEvent(change: DocumentChange, options: ListenOptions, eventId: 
  */
 export function liveEventsStream(
   lake: ContentLake,
-  { includeDrafts }: { includeDrafts: boolean },
+  {
+    includeDrafts,
+    fromBrowser,
+    readable,
+  }: { includeDrafts: boolean; fromBrowser: boolean; readable: (id: string) => boolean },
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
+  const visible = (id: string) => readable(id) && (includeDrafts || isPublishedId(id))
   return eventStream(signal, {
-    welcome: 'event: welcome\ndata: {}\n\n',
-    reconnectAfterMs: includeDrafts ? undefined : UNMODELLED_RETRY_MS,
-    subscribe: (send) => {
-      // One transaction reports each document it changed; the preview needs one restart for all of them.
-      let lastTransaction: string | undefined
-      return lake.subscribe(({ transactionId }) => {
-        if (transactionId === lastTransaction) return
-        lastTransaction = transactionId
-        send(`id: ${transactionId}\nevent: restart\ndata: {}\n\n`)
-      })
-    },
+    opening: 'event: welcome\ndata: {}\n\n',
+    // Only a browser's published-only stream (the Studio's preview sharing) gives its connection back.
+    reconnectAfterMs: !includeDrafts && fromBrowser ? UNMODELLED_RETRY_MS : undefined,
+    subscribe: (send) =>
+      lake.subscribeToTransactions((changes) => {
+        const [first] = changes
+        // One restart per transaction that changed something this stream may see.
+        if (!first || !changes.some((change) => visible(change.documentId))) return
+        send(`id: ${first.transactionId}\nevent: restart\ndata: {}\n\n`)
+      }),
   })
 }

@@ -32,6 +32,9 @@ export const lakeFilesFor = (seedFile: string): LakeFiles => ({
 
 export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
 
+/** Readable without a token in a public dataset: ids in the root path only (https://www.sanity.io/docs/ids). */
+export const isPublicId = (id: string) => !id.includes('.')
+
 export function readLakeFiles(files: LakeFiles): SanityDocument[] {
   const published = parseNdjson(readFileSync(files.published, 'utf8'), files.published)
   const drafts = existsSync(files.drafts) ? parseNdjson(readFileSync(files.drafts, 'utf8'), files.drafts) : []

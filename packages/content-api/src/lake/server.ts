@@ -7,7 +7,7 @@ import { EMBEDDED_DATASET } from '../config'
 import { seedFilePath } from '../dataset'
 import { MAX_ASSET_BYTES } from './assets'
 import { ContentLake, LOCAL_EDITOR_ID } from './contentLake'
-import { handleLakeRequest, type LakeApiOptions } from './lakeApi'
+import { handleLakeRequest, type LakeApiOptions, MAX_MUTATION_BYTES } from './lakeApi'
 import { lakeFilesFor } from './persistence'
 import { presenceSockets } from './presence'
 
@@ -94,21 +94,23 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: LakeApi
 }
 
 async function toFetchRequest(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+  // Only uploads may be large; every other body is a mutation, an action or a query (4 MB on Sanity).
+  const limit = /\/assets\/(images|files)\//.test(req.url ?? '') ? MAX_ASSET_BYTES : MAX_MUTATION_BYTES
   const chunks: Buffer[] = []
   let size = Number(req.headers['content-length'] ?? 0)
-  // A body over the upload limit is not kept in memory: the handler answers 413 from its content-length.
-  if (size <= MAX_ASSET_BYTES) {
+  // A body over the limit is not kept in memory: the handler answers 413 from its content-length.
+  if (size <= limit) {
     size = 0
     for await (const chunk of req) {
       size += (chunk as Buffer).length
-      if (size <= MAX_ASSET_BYTES) chunks.push(chunk as Buffer)
+      if (size <= limit) chunks.push(chunk as Buffer)
     }
   }
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value)
   }
-  const tooLarge = size > MAX_ASSET_BYTES
+  const tooLarge = size > limit
   if (tooLarge) headers.set('content-length', String(size))
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0 && !tooLarge
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
