@@ -13,7 +13,7 @@ import { server as msw } from './support/mswServer'
  * The lake's image endpoint against the behaviour Sanity documents for its CDN
  * (https://www.sanity.io/docs/image-urls, "Image transformations"):
  * - w / h scale the image; "Small images get scaled up to the width or height you specify. To avoid this
- *   use &fit=max"; dpr multiplies the size (1 to 3);
+ *   use &fit=max"; dpr multiplies the size (1 to 3); dl answers as a download;
  * - fit: clip (the default: within the box, aspect kept), crop (fills the box, cut to it), fill (clip, the
  *   rest filled with bg), fillmax (as fill, never scaled up), max (as clip, never scaled up), scale (exactly
  *   the box, aspect not kept), min (the box's aspect ratio, never larger than the original);
@@ -124,6 +124,9 @@ describe('sizes and fit modes', () => {
     ['w=100&dpr=2', 200, 150],
     ['w=100&h=100&fit=crop&dpr=3', 300, 300],
     ['w=100&dpr=1.5', 150, 113],
+    // The Studio sends the browser's raw devicePixelRatio; held to the CDN's 1 to 3.
+    ['w=100&dpr=4', 300, 225],
+    ['w=100&dpr=0.9', 100, 75],
   ])('%s → %ix%i', async (query, width, height) => {
     const output = await image(query)
     expect([output.width, output.height]).toEqual([width, height])
@@ -258,8 +261,8 @@ describe('limits and refused values', () => {
     'w=8193',
     'w=5000&dpr=2',
     'h=8000',
-    'dpr=4',
-    'dpr=0.5',
+    'dpr=0',
+    'dpr=two',
     'q=101',
     'q=-1',
     'fit=cover',
@@ -272,6 +275,7 @@ describe('limits and refused values', () => {
     'rect=500,0,10,10',
     'bg=purple',
     'blur=10',
+    'flip=h',
   ])('%s → 400', async (query) => {
     const response = await get(query)
     expect(response.status).toBe(400)
@@ -304,6 +308,17 @@ describe('the variant cache', () => {
     expect(webp.response.headers.get('x-cache')).toBe('MISS')
     expect(webp.format).toBe('webp')
     expect(cachedFiles().length).toBe(before + 2)
+  })
+
+  it('answers dl as a download, under the given name or the asset file name, as the Studio asks for it', async () => {
+    const named = await get('dl=my%20stripes.png')
+    expect(named.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''my%20stripes.png")
+    expect(Buffer.from(await named.arrayBuffer())).toEqual(await stripes())
+    const unnamed = await get('dl=&w=10')
+    const file = stripesUrl.split('/').pop() ?? ''
+    expect(unnamed.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${file}`)
+    expect((await sharp(Buffer.from(await unnamed.arrayBuffer())).metadata()).width).toBe(10)
+    expect((await get('w=10')).headers.get('content-disposition')).toBeNull()
   })
 
   it('serves the original, uncached, when no transform parameter is given', async () => {

@@ -98,6 +98,8 @@ export interface ServedImage {
   variesByAccept: boolean
   /** For a transformed image: whether it came from the variant cache. */
   cache?: 'HIT' | 'MISS'
+  /** `dl`: the file name to download it as. */
+  download?: string
 }
 
 const variantCaches = new Map<string, ImageVariantCache>()
@@ -123,7 +125,8 @@ export async function serveImage(
   } catch {
     throw notFound()
   }
-  if (!transforms(url.searchParams)) return { bytes: original, mimeType, variesByAccept: false }
+  const download = params.download === undefined ? undefined : params.download || name
+  if (!transforms(url.searchParams)) return { bytes: original, mimeType, variesByAccept: false, download }
 
   const format = negotiateFormat(params, accept, extension)
   const directory = lake.files.imageCache
@@ -136,6 +139,7 @@ export async function serveImage(
     mimeType: RENDER_TYPES[format],
     variesByAccept: params.autoFormat,
     cache: variant.hit ? 'HIT' : 'MISS',
+    download,
   }
 }
 

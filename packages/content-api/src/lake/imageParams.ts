@@ -28,6 +28,8 @@ export interface ImageParams {
   dpr: number
   /** `#rrggbb` or `#aarrggbb` as Sanity's `bg` takes it, without the `#`. */
   background?: string
+  /** `dl`: answered as a download, under this file name (empty: the asset's own). */
+  download?: string
 }
 
 /** The largest width or height the lake renders, after `dpr`. */
@@ -39,13 +41,13 @@ const FIT_MODES: readonly FitMode[] = ['clip', 'crop', 'fill', 'fillmax', 'max',
 const CROP_TOKENS: readonly CropToken[] = ['top', 'bottom', 'left', 'right', 'center', 'focalpoint', 'entropy']
 const FORMATS: readonly OutputFormat[] = ['jpg', 'pjpg', 'png', 'webp']
 /** Documented by Sanity, not applied by the lake: refused rather than silently ignored. */
-const UNMODELLED = ['blur', 'sharp', 'invert', 'sat', 'pad', 'frame', 'min-w', 'min-h', 'max-w', 'max-h', 'dl', 'dlRaw']
+const UNMODELLED = ['blur', 'sharp', 'invert', 'sat', 'pad', 'frame', 'min-w', 'min-h', 'max-w', 'max-h', 'flip', 'or']
 
 export function parseImageParams(search: URLSearchParams): ImageParams {
   for (const name of UNMODELLED) {
     if (search.has(name)) invalid(`The parameter "${name}" is not modelled by the local Content Lake`)
   }
-  const dpr = optionalNumber(search, 'dpr', 1, 3) ?? 1
+  const dpr = devicePixelRatio(search.get('dpr'))
   const width = optionalInteger(search, 'w', 1, MAX_OUTPUT_DIMENSION)
   const height = optionalInteger(search, 'h', 1, MAX_OUTPUT_DIMENSION)
   for (const [name, value] of [
@@ -70,6 +72,7 @@ export function parseImageParams(search: URLSearchParams): ImageParams {
     quality: optionalInteger(search, 'q', 0, 100) ?? DEFAULT_QUALITY,
     dpr,
     background: background(search.get('bg')),
+    download: search.get('dl') ?? undefined,
   }
 }
 
@@ -115,6 +118,18 @@ function oneOf<T extends string>(search: URLSearchParams, name: string, values: 
   const value = values.find((candidate) => candidate === text)
   if (!value) invalid(`Unknown value for ${name}: "${text}" (one of ${values.join(', ')})`)
   return value
+}
+
+/**
+ * The Studio sends the browser's devicePixelRatio as it is (0.9 when zoomed out, 3.5 on some phones): any
+ * positive ratio is taken, and held to the CDN's 1 to 3.
+ */
+function devicePixelRatio(text: string | null): number {
+  if (text === null) return 1
+  const value = Number(text)
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    invalid(`dpr must be a positive number, not "${text}"`)
+  return Math.min(Math.max(value, 1), 3)
 }
 
 function cropTokens(text: string | null): CropToken[] {

@@ -62,6 +62,9 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
           ...cors,
           ...(vary ? { vary } : {}),
           ...(image.cache ? { 'x-cache': image.cache } : {}),
+          ...(image.download === undefined
+            ? {}
+            : { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(image.download)}` }),
           'content-type': mimeType,
           'content-length': String(bytes.byteLength),
           // The file name holds the SHA-1 of its bytes: they never change.
