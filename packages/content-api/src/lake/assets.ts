@@ -38,15 +38,21 @@ export async function uploadImage(request: Request, url: URL, target: AssetTarge
   const path = `images/${target.projectId}/${target.dataset}/${hash}-${width}x${height}.${extension}`
   const id = `image-${hash}-${width}x${height}-${extension}`
   const { lake } = target
-  // Also when the document exists: a dataset copied without its assets folder gets the file back.
-  const file = join(lake.files.assets, path)
-  if (!existsSync(file)) writeFileAtomically(file, bytes)
-
+  const storeFile = () => {
+    const file = join(lake.files.assets, path)
+    if (!existsSync(file)) writeFileAtomically(file, bytes)
+  }
   const existing = lake.get(id)
-  if (existing) return existing
+  if (existing) {
+    // A dataset copied without its assets folder gets the file back.
+    storeFile()
+    return existing
+  }
+  // Before the file is stored: bytes the image library cannot read leave nothing behind.
   const metadata = await imageMetadata(bytes).catch(() => {
     throw new AssetError(400, 'validationError', 'Invalid image, could not read metadata')
   })
+  storeFile()
   const filename = url.searchParams.get('filename')
   const document: SanityDocument = {
     _id: id,
