@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { type ContentLakeServer, lakeFilesFor, startContentLake } from '@site/content-api/lake'
 import { http, passthrough } from 'msw'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { server as msw } from './support/mswServer'
 
@@ -189,6 +190,16 @@ describe('image upload', () => {
     const image = await fetch(`${server.apiHost}${response.json.document.url}`)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
     expect(Buffer.from(await image.arrayBuffer())).toEqual(JPEG)
+
+    // As the Studio's image input previews it (sanity 5.31: width(2000).fit('max').dpr(dpr).auto('format')),
+    // from Chromium: never scaled up, in the format Chromium takes first.
+    const preview = await fetch(`${server.apiHost}${response.json.document.url}?w=2000&fit=max&dpr=2&auto=format`, {
+      headers: { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+    })
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('content-type')).toBe('image/avif')
+    const { width, height, format } = await sharp(Buffer.from(await preview.arrayBuffer())).metadata()
+    expect([width, height, format]).toEqual([3, 2, 'heif'])
   })
 
   it('refuses an upload without the token, of bytes that are no image, too large or to another dataset, storing nothing', async () => {
