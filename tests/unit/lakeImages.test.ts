@@ -283,6 +283,12 @@ describe('limits and refused values', () => {
     expect(body).toMatchObject({ statusCode: 400, error: { type: 'httpBadRequest', description: expect.any(String) } })
   })
 
+  it('answers 404 for a transform of an image that does not exist', async () => {
+    const response = await get('w=10', '*/*', `/images/embedded/production/${'0'.repeat(40)}-400x300.png`)
+    expect(response.status).toBe(404)
+    expect((await response.json()).error.type).toBe('httpNotFound')
+  })
+
   it('keeps the largest output at 8192 pixels a side', async () => {
     const output = await image('w=8192&h=10&fit=crop&fm=jpg&q=1')
     expect([output.width, output.height]).toEqual([8192, 10])

@@ -125,21 +125,19 @@ export async function serveImage(
   const mimeType = IMAGE_TYPES[extension]
   if (project !== projectId || set !== dataset || !mimeType) throw notFound()
   const params = parseImageParams(url.searchParams)
-  let original: Buffer
-  try {
-    original = await readFile(join(lake.files.assets, 'images', projectId, dataset, name))
-  } catch {
-    throw notFound()
-  }
+  const file = join(lake.files.assets, 'images', projectId, dataset, name)
+  const readOriginal = () => readFile(file).catch(() => Promise.reject(notFound()))
   const download = params.download === undefined ? undefined : params.download || name
-  if (!transforms(url.searchParams)) return { bytes: original, mimeType, variesByAccept: false, download }
+  if (!transforms(url.searchParams)) return { bytes: await readOriginal(), mimeType, variesByAccept: false, download }
+  // A cached variant is answered without reading the original, but only for an asset that exists.
+  if (!existsSync(file)) throw notFound()
 
   const format = negotiateFormat(params, accept, extension)
   const directory = lake.files.imageCache
   const cache = variantCaches.get(directory) ?? new ImageVariantCache(directory)
   variantCaches.set(directory, cache)
   const key = `${name}?${paramsKey(params)}`
-  const variant = await cache.get(key, format, () => renderImage(original, params, format))
+  const variant = await cache.get(key, format, async () => renderImage(await readOriginal(), params, format))
   return {
     bytes: variant.bytes,
     mimeType: RENDER_TYPES[format],
