@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { type ContentLakeServer, lakeFilesFor, startContentLake } from '@site/content-api/lake'
 import { http, passthrough } from 'msw'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { server as msw } from './support/mswServer'
 
@@ -140,6 +141,12 @@ describe('image upload', () => {
       metadata: {
         _type: 'sanity.imageMetadata',
         dimensions: { _type: 'sanity.imageDimensions', width: 4, height: 3, aspectRatio: 4 / 3 },
+        // The PNG has an alpha channel, every pixel half transparent (0x80).
+        hasAlpha: true,
+        isOpaque: false,
+        lqip: expect.stringMatching(/^data:image\/jpeg;base64,/),
+        blurHash: expect.any(String),
+        palette: expect.objectContaining({ _type: 'sanity.imagePalette' }),
       },
     })
     expect(document._id).toMatch(/^image-([a-zA-Z0-9_]{24,40}|[a-f0-9]{40})+-\d+x\d+-[a-z0-9]+$/)
@@ -158,7 +165,7 @@ describe('image upload', () => {
     expect(again.json.document).toEqual(document)
     expect(storedFiles()).toHaveLength(1)
 
-    const image = await fetch(`${server.apiHost}${document.url}?w=2000&fit=max&auto=format&dpr=2`)
+    const image = await fetch(`${server.apiHost}${document.url}?cache-buster=1`)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/png')
     expect(image.headers.get('cache-control')).toContain('max-age')
@@ -178,11 +185,21 @@ describe('image upload', () => {
       extension: 'jpg',
       mimeType: 'image/jpeg',
       size: JPEG.length,
-      metadata: { dimensions: { width: 3, height: 2, aspectRatio: 1.5 }, hasAlpha: false },
+      metadata: { dimensions: { width: 3, height: 2, aspectRatio: 1.5 }, hasAlpha: false, isOpaque: true },
     })
     const image = await fetch(`${server.apiHost}${response.json.document.url}`)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
     expect(Buffer.from(await image.arrayBuffer())).toEqual(JPEG)
+
+    // As the Studio's image input previews it (sanity 5.31: width(2000).fit('max').dpr(dpr).auto('format')),
+    // from Chromium: never scaled up, in the format Chromium takes first.
+    const preview = await fetch(`${server.apiHost}${response.json.document.url}?w=2000&fit=max&dpr=2&auto=format`, {
+      headers: { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+    })
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('content-type')).toBe('image/avif')
+    const { width, height, format } = await sharp(Buffer.from(await preview.arrayBuffer())).metadata()
+    expect([width, height, format]).toEqual([3, 2, 'heif'])
   })
 
   it('refuses an upload without the token, of bytes that are no image, too large or to another dataset, storing nothing', async () => {

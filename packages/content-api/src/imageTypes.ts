@@ -1,6 +1,6 @@
 /**
  * The image formats an upload may have, by file extension (as in an asset's file name): those a browser
- * shows as they are, since the local lake and the site serve originals, not transforms.
+ * shows as they are, since the site serves originals (the local lake transforms them on request).
  */
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',

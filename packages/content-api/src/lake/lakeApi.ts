@@ -1,7 +1,8 @@
 import { handleQueryApiRequest } from '../handler'
 import { actionsToMutations, type DocumentAction } from './actions'
 import { withArrayKeys } from './arrayKeys'
-import { AssetError, readImage, uploadImage } from './assets'
+import { AssetError } from './assetError'
+import { serveImage, uploadImage } from './assets'
 import { type ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { historyResponse } from './history'
 import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
@@ -56,10 +57,17 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
   // Requested by <img> elements, so without a token: image URLs are public on Sanity's CDN too.
   if (url.pathname.startsWith('/images/') && (request.method === 'GET' || request.method === 'HEAD')) {
     try {
-      const { bytes, mimeType } = await readImage(url.pathname, options)
+      const image = await serveImage(url, request.headers.get('accept'), options)
+      const { bytes, mimeType } = image
+      const vary = [cors.vary, image.variesByAccept ? 'Accept' : undefined].filter(Boolean).join(', ')
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
         headers: {
           ...cors,
+          ...(vary ? { vary } : {}),
+          ...(image.cache ? { 'x-cache': image.cache } : {}),
+          ...(image.download === undefined
+            ? {}
+            : { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(image.download)}` }),
           'content-type': mimeType,
           'content-length': String(bytes.byteLength),
           // The file name holds the SHA-1 of its bytes: they never change.

@@ -10,7 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { assetsDirFor, parseNdjson, type SanityDocument } from '../dataset'
 
 /**
@@ -22,12 +22,15 @@ export interface LakeFiles {
   published: string
   drafts: string
   assets: string
+  /** Transformed images (the CDN's variants), git-ignored: `.lake/image-cache` beside the seed file. */
+  imageCache: string
 }
 
 export const lakeFilesFor = (seedFile: string): LakeFiles => ({
   published: seedFile,
   drafts: seedFile.replace(/(\.ndjson)?$/, '.drafts.ndjson'),
   assets: assetsDirFor(seedFile),
+  imageCache: join(dirname(seedFile), '.lake', 'image-cache'),
 })
 
 export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
