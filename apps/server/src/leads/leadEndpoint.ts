@@ -9,7 +9,7 @@ import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import type { LeadLog } from './leadLog.ts'
-import { findLeadByKey, storeLead } from './leadStore.ts'
+import { storeLead } from './leadStore.ts'
 
 /** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
 export const LEAD_BODY_LIMIT_BYTES = 16 * 1024
@@ -47,7 +47,7 @@ export function leadEndpoint(options: {
       deliver: false,
       now: new Date(),
     })
-    log.warn('lead-quarantined', { lead: stored.id, form, reason })
+    if (stored.created) log.warn('lead-quarantined', { lead: stored.id, form, reason })
     return stored
   }
 
@@ -88,22 +88,22 @@ export function leadEndpoint(options: {
         const stored = await quarantine(form, randomUUID(), { body: text }, 'no valid Idempotency-Key header')
         return c.json({ error: 'An Idempotency-Key header is required', id: stored.id }, 400)
       }
-      const earlier = await findLeadByKey(db, form, key)
-      if (earlier) return c.json({ id: earlier.id, repeated: true }, 200)
       const body = parseBody(text)
       if (!body) {
         const stored = await quarantine(form, key, { body: text }, 'not a JSON object with a payload')
+        if (!stored.created) return repeated(c, stored.id)
         return c.json({ error: 'The body must be a JSON object with a payload', id: stored.id }, 400)
       }
       if (body.honeypot?.trim()) {
         const stored = await quarantine(form, key, body.payload, 'honeypot field filled')
-        return c.json({ id: stored.id }, 201)
+        return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
       }
       const checked = LEAD_PAYLOAD_SCHEMAS[form].safeParse(body.payload)
       if (!checked.success) {
         const issues = checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
         const reason = `invalid: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`
         const stored = await quarantine(form, key, body.payload, reason)
+        if (!stored.created) return repeated(c, stored.id)
         return c.json({ error: 'The submission does not pass the form rules', issues, id: stored.id }, 422)
       }
       const deliver = Boolean(config.webhooks[form])
@@ -118,7 +118,7 @@ export function leadEndpoint(options: {
         log.info('lead-stored', { lead: stored.id, form, delivery: deliver ? 'queued' : 'no webhook configured' })
         if (deliver) options.onStored()
       }
-      return c.json({ id: stored.id, ...(stored.created ? {} : { repeated: true }) }, stored.created ? 201 : 200)
+      return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
     },
   )
 
@@ -128,6 +128,11 @@ export function leadEndpoint(options: {
     return c.json({ error: 'The lead could not be stored: try again' }, 503)
   })
   return app
+}
+
+/** A key already stored: whatever this request carries, the answer is the first lead's. */
+function repeated(c: Context, id: string) {
+  return c.json({ id, repeated: true }, 200)
 }
 
 function isLeadForm(name: string): name is LeadFormName {
