@@ -23,7 +23,7 @@ export const ROUTE_QUERY = defineQuery(`{
     backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel
   },
   "page": *[_type == "page" && path.current == $path][0]{
-    _id, title, "path": path.current, seo, footer,
+    _id, _rev, title, "path": path.current, seo, footer,
     sections[]{
       ...,
       _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
@@ -40,7 +40,7 @@ export const ROUTE_QUERY = defineQuery(`{
     }
   },
   "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{
-    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
+    _id, _rev, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
     body, gate, callToAction
   }
 }`)
