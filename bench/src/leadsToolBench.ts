@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { adminApi } from '../../apps/server/src/leads/adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from '../../apps/server/src/leads/db/database.ts'
+import { sql } from '../../apps/server/src/leads/db/sql.ts'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig.ts'
 import { createDatabase, startPostgres } from '../../tests/leads/support/postgres.ts'
 import { median } from './stats.ts'
@@ -19,7 +20,6 @@ const RUNS = 7
 
 async function seed(store: LeadDatabase): Promise<number> {
   const started = performance.now()
-  const { sql } = await import('kysely')
   await sql`insert into leads (id, form, idempotency_key, payload, received_at, quarantine_reason, attribution, search_text)
     select gen_random_uuid(), (array['contact','guide','qualify','giveaway'])[1 + i % 4], 'bench-' || i,
       json_build_object('name', 'Person ' || i, 'email', 'person' || i || '@example.com', 'phone', '555-0100',
