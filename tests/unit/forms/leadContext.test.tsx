@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SectionOf, SiteSettings } from '../../../apps/web/app/content/types'
+import { ResourceGateSlot } from '../../../apps/web/app/forms/gate/ResourceGateSlot'
 import { recordArrival, touchOf, visitAttribution } from '../../../apps/web/app/forms/shared/attribution'
 import { ContentSourceContext } from '../../../apps/web/app/forms/shared/consentSource'
 import { GiveawayFormSection } from '../../../apps/web/app/sections/GiveawayFormSection'
-import { seedSection, seedSettings } from '../support/seed'
+import { loadRoute, seedSection, seedSettings } from '../support/seed'
 import { captureWebhook, enter, ISO_DATE_TIME, LAZY_LOAD, renderWithToaster } from './formTestKit'
 
 const SITE = 'https://advisorgrowth.example'
@@ -137,6 +138,44 @@ describe('a lead sent to the lead server carries its attribution and consent bes
         utm_source: 'linkedin',
       },
       lastTouch: body.attribution?.firstTouch,
+    })
+  })
+})
+
+describe('the gated guide sent to the lead server', () => {
+  beforeEach(() => {
+    vi.stubEnv('VITE_LEAD_DELIVERY', '')
+    window.sessionStorage.clear()
+    window.localStorage.clear()
+  })
+
+  it('records its privacy note as a disclosure of the resource document, at its revision, without a checkbox', async () => {
+    const { resource } = await loadRoute('/resources/scaling-guide')
+    const endpoint = captureWebhook(new URL('/api/leads/guide', window.location.href).href)
+    const user = renderWithToaster(
+      <ContentSourceContext value={{ documentId: 'resource.scaling-guide', documentRev: 'rev-3' }}>
+        <ResourceGateSlot gate={resource?.gate} resourceTitle={resource?.title}>
+          <p>The guide</p>
+        </ResourceGateSlot>
+      </ContentSourceContext>,
+      '/resources/scaling-guide',
+    )
+    await screen.findByRole('button', { name: 'Unlock Guide' }, LAZY_LOAD)
+    await enter(user, screen.getByLabelText(resource?.gate?.nameLabel ?? ''), 'Jane Advisor')
+    await enter(user, screen.getByLabelText(resource?.gate?.emailLabel ?? ''), 'jane@practice.com')
+    await enter(user, screen.getByLabelText(resource?.gate?.phoneLabel ?? ''), '555-0100')
+    await user.click(screen.getByRole('button', { name: 'Unlock Guide' }))
+    await screen.findByText('The guide')
+    expect(endpoint.bodies).toHaveLength(1)
+    const body = endpoint.bodies[0] as Record<string, unknown>
+    // No visit was recorded in this tab: the lead goes without attribution rather than with a made-up one.
+    expect(Object.keys(body)).toStrictEqual(['payload', 'honeypot', 'consent'])
+    expect(body.consent).toStrictEqual({
+      kind: 'disclosure',
+      text: 'We respect your privacy. Unsubscribe at any time.',
+      field: 'gate.privacyNote',
+      documentId: 'resource.scaling-guide',
+      documentRev: 'rev-3',
     })
   })
 })
