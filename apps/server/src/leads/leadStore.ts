@@ -480,7 +480,15 @@ async function eraseLeads(db: LeadDb, ids: string[]): Promise<ErasureReport> {
   const report: ErasureReport = { leads: 0, consents: 0, deliveries: 0, deadLetters: 0, attempts: 0 }
   for (let start = 0; start < ids.length; start += 1000) {
     const chunk = ids.slice(start, start + 1000)
-    const deliveries = await db.selectFrom('deliveries').select(['id', 'state']).where('lead_id', 'in', chunk).execute()
+    // Locked in the order every other writer takes them (a replay: lead, then delivery; the outbox: delivery,
+    // then attempt), so an erasure that meets a send in flight waits for it instead of deadlocking with it.
+    await db.selectFrom('leads').select('id').where('id', 'in', chunk).forUpdate().execute()
+    const deliveries = await db
+      .selectFrom('deliveries')
+      .select(['id', 'state'])
+      .where('lead_id', 'in', chunk)
+      .forUpdate()
+      .execute()
     if (deliveries.length > 0) {
       const attempts = await db
         .deleteFrom('delivery_attempts')
