@@ -4,6 +4,7 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
+import { leadsTool } from './leads/leadsPlugin'
 import { locations, mainDocuments } from './presentation/resolve'
 import { structure } from './structure'
 import { studioEnv } from './studioEnv'
@@ -41,6 +42,7 @@ export default defineConfig({
       resolve: { mainDocuments, locations },
     }),
     visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+    leadsTool({ serverUrl: studioEnv.leadsUrl }),
   ],
   schema: {
     types: schemaTypes,

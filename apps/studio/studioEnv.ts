@@ -13,4 +13,9 @@ export const studioEnv = {
   /** The site's preview build (apps/web, SANITY_PREVIEW=true), shown inside the Presentation tool. */
   // Beside the Studio (3333) and the local lake (3334), away from the dev site's 5173, so both can run.
   previewUrl: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3335',
+  /**
+   * The lead server whose admin API the Leads tool reads (an address, not a secret): the site's server,
+   * `pnpm serve`'s default address; `pnpm studio` offline starts one there when none answers.
+   */
+  leadsUrl: process.env.SANITY_STUDIO_LEADS_URL || 'http://127.0.0.1:4173',
 }

@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../preview-e2e/playwright.config'
 import {
+  DATASET_DIR,
   DATASET_FILE,
   LAKE_PORT,
   LAKE_TOKEN,
+  LEAD_RECEIVER_PORT,
+  LEADS_URL,
   PREVIEW_PORT,
   PREVIEW_URL,
   REQUEST_LOG,
@@ -42,6 +45,16 @@ export default defineConfig({
         CONTENT_SEED_FILE: DATASET_FILE,
         CONTENT_LAKE_REQUEST_LOG: REQUEST_LOG,
         SANITY_STUDIO_PREVIEW_URL: PREVIEW_URL,
+        // The Leads tool's server (the built site, the lead endpoint, the admin API) on a store of its own,
+        // delivering to the tests' receiver, with a retry window of 3.6 s so a lead is dead-lettered quickly.
+        SANITY_STUDIO_LEADS_URL: LEADS_URL,
+        LEADS_DATA_DIR: `${DATASET_DIR}/leads`,
+        LEADS_ADMIN_TOKEN: 'studio-e2e-lead-admin-token',
+        CONTACT_WEBHOOK_URL: `http://127.0.0.1:${LEAD_RECEIVER_PORT}/contact`,
+        LEAD_RETRY_BASE_MS: '200',
+        LEAD_RETRY_MAX_MS: '500',
+        LEAD_RETRY_WINDOW_HOURS: '0.001',
+        LEAD_OUTBOX_POLL_MS: '100',
       },
     },
     {

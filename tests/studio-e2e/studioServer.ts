@@ -13,3 +13,7 @@ export const REQUEST_LOG = join(DATASET_DIR, 'requests.log')
 export const STUDIO_URL = `http://localhost:${STUDIO_PORT}`
 export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`
 export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`
+/** The site's server with the lead store that `pnpm studio` starts for the Leads tool, and a webhook receiver. */
+export const LEADS_PORT = 5275
+export const LEADS_URL = `http://127.0.0.1:${LEADS_PORT}`
+export const LEAD_RECEIVER_PORT = 5276

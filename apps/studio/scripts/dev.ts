@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomId, startContentLake } from '@site/content-api/lake'
 import { createPublishQueue, createPublishWorker, logPublishReport } from '@site/server/publish'
+import { startSiteServer } from '@site/server/site'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
@@ -45,6 +46,31 @@ function runPreviewSite(): void {
   process.on('exit', () => site.kill())
 }
 
+/**
+ * The Leads tool reads the lead server at SANITY_STUDIO_LEADS_URL (default `pnpm serve`'s address). When
+ * nothing answers there, the site's server starts there in this process: the built site, the lead endpoint
+ * and the admin API on the embedded store, checking the Studio's token with the local Content Lake.
+ */
+async function leadServerForTheTool(): Promise<void> {
+  const url = new URL(studioEnv.leadsUrl)
+  const answering = await fetch(`${url.origin}/api/admin/health`).then(
+    (response) => response.status === 401 || response.ok,
+    () => false,
+  )
+  if (answering) {
+    console.log(`The Leads tool reads the lead server already running at ${url.origin}`)
+    return
+  }
+  const server = await startSiteServer({
+    dir: join(process.cwd(), '..', 'web', 'dist'),
+    port: Number(url.port || 80),
+    host: url.hostname,
+    env: { ...process.env, CONTENT_LAKE_PORT: String(LAKE_PORT), STUDIO_PORT: String(STUDIO_PORT) },
+  })
+  process.on('exit', () => void server.close())
+  console.log(`The site's server with the lead store runs on ${server.origin}; the Leads tool reads it`)
+}
+
 /** The local editor's token, kept in `.lake/` so a Studio tab stays signed in across restarts. */
 function localEditorToken(stateDirectory: string): string {
   if (process.env.CONTENT_LAKE_TOKEN) return process.env.CONTENT_LAKE_TOKEN
@@ -71,6 +97,7 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
     ],
     requestLog: process.env.CONTENT_LAKE_REQUEST_LOG ?? join(stateDirectory, 'requests.log'),
   })
+  if (process.env.STUDIO_LEAD_SERVER !== 'off') await leadServerForTheTool()
   runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
   if (process.env.STUDIO_PREVIEW_SITE !== 'off') runPreviewSite()
   // With a built site, each publish in the Studio updates it in seconds, as the webhook does on a host

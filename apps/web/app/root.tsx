@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import { ThemeProvider } from 'styled-components'
 import type { Route } from './+types/root'
+import { recordArrival } from './forms/shared/attribution'
 import { hasPendingLeads } from './forms/shared/pendingLeadsStorage'
 import { loadDeferredFrames } from './islands/deferredFrames'
 import { ErrorPage } from './pages/ErrorPage'
@@ -45,6 +46,8 @@ export default function App() {
   useEffect(() => {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'
+    // Where this visit came from, for the leads it may send (first-party sessionStorage, no cookie).
+    recordArrival(window.location.href, document.referrer)
     loadDeferredFrames()
     // A questionnaire submission the lead server did not get last time is sent again (pendingLeads.ts).
     if (hasPendingLeads()) void import('./forms/shared/pendingLeads').then((module) => module.resendPendingLeads())

@@ -1,13 +1,27 @@
 import { timingSafeEqual } from 'node:crypto'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { stream } from 'hono/streaming'
 import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
 import type { LeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
-import { deliveryCounts, findLead, type LeadListState, leadCounts, listLeads, replayLead } from './leadStore.ts'
+import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
+import {
+  deliveryCounts,
+  exportLeads,
+  findLead,
+  forgetPerson,
+  type LeadFilter,
+  type LeadListState,
+  leadCounts,
+  listLeads,
+  replayLead,
+} from './leadStore.ts'
+import { type LeadAccess, sanityTokenChecker } from './sanityAuth.ts'
 
 const LIST_STATES: readonly LeadListState[] = [
   'pending',
+  'retrying',
   'delivered',
   'misconfigured',
   'dead',
@@ -15,26 +29,54 @@ const LIST_STATES: readonly LeadListState[] = [
   'undelivered',
 ]
 
+type Env = { Variables: { access: LeadAccess } }
+
 /**
- * The operator's API (`pnpm leads` uses it while the server runs, since the embedded store is one
- * process's): leads with their delivery and attempts, replay, health. Every route needs the admin token
- * as a Bearer token; no lead is readable without it.
+ * The operator's API (`pnpm leads` and the Studio's Leads tool use it; the embedded store is one
+ * process's): leads with their attribution, consents, delivery and attempts; replay, release, export and
+ * erasure; health. Every route needs a Bearer token: the admin token (everything), or a Studio user's
+ * Sanity token, checked against Sanity's `/users/me`, whose project roles decide between reading and
+ * managing (replay, release, erase). No lead is readable without one. CORS is answered for the Studio's
+ * origins only.
  */
-export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wakeOutbox: () => void }): Hono {
+export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wakeOutbox: () => void }): Hono<Env> {
   const { store, config } = options
   const { db } = store
-  const app = new Hono()
+  const checkSanityToken = config.sanityAuth ? sanityTokenChecker(config.sanityAuth) : undefined
+  const app = new Hono<Env>()
 
   app.use('/api/admin/*', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin && config.studioOrigins.includes(origin)) {
+      c.header('access-control-allow-origin', origin)
+      c.header('vary', 'Origin')
+      if (c.req.method === 'OPTIONS') {
+        c.header('access-control-allow-methods', 'GET, POST')
+        c.header('access-control-allow-headers', 'authorization, content-type')
+        c.header('access-control-max-age', '600')
+        return c.body(null, 204)
+      }
+    }
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-    if (!sameSecret(given, config.adminToken)) return c.json({ error: 'The admin token is required' }, 401)
+    let access: LeadAccess = 'none'
+    if (given && sameSecret(given, config.adminToken)) access = 'manage'
+    else if (given && checkSanityToken) access = await checkSanityToken(given)
+    if (access === 'none') {
+      return c.json({ error: 'A signed-in Studio user with access to leads, or the admin token, is required' }, 401)
+    }
+    c.set('access', access)
     c.header('cache-control', 'no-store')
     await next()
   })
 
+  /** Replaying, releasing and erasing need the manage roles. */
+  const forbidden = (c: Context<Env>) =>
+    c.get('access') === 'manage' ? undefined : c.json({ error: 'Your role may read leads but not change them' }, 403)
+
   app.get('/api/admin/health', async (c) =>
     c.json({
       store: store.kind,
+      access: c.get('access'),
       webhooks: Object.fromEntries(LEAD_FORMS.map((form) => [form, Boolean(config.webhooks[form])])),
       leads: await leadCounts(db),
       deliveries: await deliveryCounts(db),
@@ -42,17 +84,21 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
   )
 
   app.get('/api/admin/leads', async (c) => {
-    const form = c.req.query('form')
-    const state = c.req.query('state')
-    if (form && !(LEAD_FORMS as readonly string[]).includes(form)) return c.json({ error: `No form ${form}` }, 400)
-    if (state && !(LIST_STATES as readonly string[]).includes(state)) return c.json({ error: `No state ${state}` }, 400)
+    const filter = filterOf(c)
+    if ('error' in filter) return c.json(filter, 400)
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100))
-    const leads = await listLeads(db, {
-      form: form as LeadFormName | undefined,
-      state: state as LeadListState | undefined,
-      limit,
+    return c.json({ leads: await listLeads(db, { ...filter, limit }) })
+  })
+
+  app.get('/api/admin/export.csv', async (c) => {
+    const filter = filterOf(c)
+    if ('error' in filter) return c.json(filter, 400)
+    c.header('content-type', 'text/csv; charset=utf-8')
+    c.header('content-disposition', 'attachment; filename="leads.csv"')
+    return stream(c, async (out) => {
+      await out.write(leadCsvHeader())
+      for await (const row of exportLeads(db, filter)) await out.write(leadCsvRow(row.lead, row.state, row.consents))
     })
-    return c.json({ leads })
   })
 
   app.get('/api/admin/leads/:id', async (c) => {
@@ -60,9 +106,14 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
     return record ? c.json(record) : c.json({ error: 'No such lead' }, 404)
   })
 
-  app.post('/api/admin/leads/:id/replay', async (c) => {
-    const record = await findLead(db, c.req.param('id')).catch(() => undefined)
+  const replay = async (c: Context<Env>, only?: 'quarantined') => {
+    const refused = forbidden(c)
+    if (refused) return refused
+    const record = await findLead(db, c.req.param('id') ?? '').catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
+    if (only === 'quarantined' && !record.lead.quarantine_reason) {
+      return c.json({ replayed: false, reason: 'it is not quarantined' }, 409)
+    }
     const result = await replayLead(db, record.lead.id, {
       now: new Date(),
       deliver: Boolean(config.webhooks[record.lead.form]),
@@ -70,9 +121,13 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
     })
     if (result.replayed) options.wakeOutbox()
     return c.json(result, result.replayed ? 202 : 409)
-  })
+  }
+  app.post('/api/admin/leads/:id/replay', (c) => replay(c))
+  app.post('/api/admin/leads/:id/release', (c) => replay(c, 'quarantined'))
 
   app.post('/api/admin/replay', async (c) => {
+    const refused = forbidden(c)
+    if (refused) return refused
     const state = c.req.query('state')
     if (state !== 'dead' && state !== 'misconfigured' && state !== 'quarantined') {
       return c.json({ error: 'Replay all leads of state dead, misconfigured or quarantined' }, 400)
@@ -87,7 +142,45 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
     return c.json({ replayed })
   })
 
+  /** Erases a person: every lead of the address, its consents, outbox entries and dead letters. */
+  app.post('/api/admin/forget', async (c) => {
+    const refused = forbidden(c)
+    if (refused) return refused
+    const body = (await c.req.json().catch(() => ({}))) as { email?: unknown }
+    if (typeof body.email !== 'string' || !body.email.includes('@')) {
+      return c.json({ error: 'Send {"email": "<address>"}' }, 400)
+    }
+    // The server keeps no export: a CSV is streamed to whoever asked and never written to disk.
+    return c.json({ erased: { ...(await forgetPerson(db, body.email)), exports: 0 } })
+  })
+
   return app
+}
+
+function filterOf(c: Context<Env>): LeadFilter | { error: string } {
+  const form = c.req.query('form')
+  const state = c.req.query('state')
+  if (form && !(LEAD_FORMS as readonly string[]).includes(form)) return { error: `No form ${form}` }
+  if (state && !(LIST_STATES as readonly string[]).includes(state)) return { error: `No state ${state}` }
+  const date = (name: string) => {
+    const value = c.req.query(name)
+    if (!value) return undefined
+    const parsed = new Date(value)
+    return Number.isNaN(parsed.getTime()) ? null : parsed
+  }
+  const from = date('from')
+  const to = date('to')
+  const beforeAt = date('beforeAt')
+  const beforeId = c.req.query('beforeId')
+  if (from === null || to === null || beforeAt === null) return { error: 'Dates are ISO 8601 date-times' }
+  return {
+    form: (form || undefined) as LeadFormName | undefined,
+    state: (state || undefined) as LeadListState | undefined,
+    from,
+    to,
+    search: c.req.query('q') || undefined,
+    before: beforeAt && beforeId ? { receivedAt: beforeAt, id: beforeId } : undefined,
+  }
 }
 
 function sameSecret(given: string, expected: string): boolean {

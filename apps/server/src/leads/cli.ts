@@ -6,6 +6,10 @@
  *   pnpm leads show <id>                     a lead, its payload, its delivery and every attempt
  *   pnpm leads replay <id> [--force]         send a dead-lettered, misconfigured or quarantined lead again
  *   pnpm leads replay --state dead|misconfigured|quarantined
+ *   pnpm leads export [--form F] [--state S] [--from ISO] [--to ISO] [--search TEXT] > leads.csv
+ *                                            CSV on stdout: one row per lead, its attribution and consent
+ *   pnpm leads forget <e-mail>               erases the person's leads, consents, outbox entries and dead
+ *                                            letters, and prints what it erased
  *
  * While the server runs it asks the server's admin API (LEADS_SERVER_URL, default http://127.0.0.1:$PORT
  * or 4173), since the embedded store is one process's; otherwise it opens the store itself and answers
@@ -26,25 +30,33 @@ const { values: options, positionals } = parseArgs({
     state: { type: 'string' },
     limit: { type: 'string' },
     force: { type: 'boolean' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    search: { type: 'string' },
   },
 })
 const [command, id] = positionals
 const config = leadConfigFromEnv()
 
-type Ask = (path: string, method?: 'GET' | 'POST') => Promise<Response>
+type Ask = (path: string, method?: 'GET' | 'POST', body?: unknown) => Promise<Response>
 
 async function askingServerOrStore<T>(work: (ask: Ask) => Promise<T>): Promise<T> {
   const server = process.env.LEADS_SERVER_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4173}`
-  const headers = { authorization: `Bearer ${config.adminToken}` }
+  const headers = { authorization: `Bearer ${config.adminToken}`, 'content-type': 'application/json' }
+  const init = (method: string, body: unknown) => ({
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
   const reachable = await fetch(`${server}/api/admin/health`, { headers }).then(
     (response) => response.status !== 404,
     () => false,
   )
-  if (reachable) return work((path, method = 'GET') => fetch(`${server}${path}`, { method, headers }))
+  if (reachable) return work((path, method = 'GET', body) => fetch(`${server}${path}`, init(method, body)))
   const store = await openLeadDatabase(config)
   try {
     const api = adminApi({ store, config, wakeOutbox: () => {} })
-    return await work(async (path, method = 'GET') => api.request(path, { method, headers }))
+    return await work(async (path, method = 'GET', body) => api.request(path, init(method, body)))
   } finally {
     await store.close()
   }
@@ -82,9 +94,31 @@ await askingServerOrStore(async (ask) => {
         )
       }
       return print(await ask(`/api/admin/replay${query({ state: options.state })}`, 'POST'))
+    case 'export': {
+      const filter = { form: options.form, state: options.state, from: options.from, to: options.to, q: options.search }
+      const response = await ask(`/api/admin/export.csv${query(filter)}`)
+      if (!response.ok || !response.body) return print(response)
+      const reader = response.body.getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) process.stdout.write(read.value)
+      return
+    }
+    case 'forget': {
+      if (!id) throw new Error('Usage: pnpm leads forget <e-mail>')
+      const response = await ask('/api/admin/forget', 'POST', { email: id })
+      if (!response.ok) return print(response)
+      const { erased } = (await response.json()) as { erased: Record<string, number> }
+      console.log(
+        `Erased ${erased.leads} lead(s), ${erased.consents} consent record(s), ${erased.deliveries} outbox ` +
+          `entr${erased.deliveries === 1 ? 'y' : 'ies'} (${erased.deadLetters} dead-lettered) and ` +
+          `${erased.attempts} delivery attempt(s). The server keeps no exports: CSVs it streamed are wherever ` +
+          'they were saved.',
+      )
+      return
+    }
     default:
       console.error(
-        'Usage: pnpm leads health | list | show <id> | replay <id> | replay --state dead|misconfigured|quarantined',
+        'Usage: pnpm leads health | list | show <id> | replay <id> | replay --state dead|misconfigured|quarantined' +
+          ' | export [--form F] [--state S] [--from ISO] [--to ISO] [--search TEXT] | forget <e-mail>',
       )
       process.exitCode = 2
   }

@@ -25,6 +25,56 @@ export interface LeadConfig {
   /** Origins besides the server's own that may post leads (the public SITE_URL behind a proxy). */
   allowedOrigins: string[]
   adminToken: string
+  /** Origins of the Studio, whose Leads tool calls the admin API (CORS is answered for these only). */
+  studioOrigins: string[]
+  /** Where a Studio user's Sanity token is checked (`/users/me`); undefined: only the admin token is accepted. */
+  sanityAuth: SanityAuthConfig | undefined
+  /** Days each form's leads are kept; a form not listed keeps them until erased. */
+  retentionDays: Partial<Record<LeadFormName, number>>
+  retentionSweepMs: number
+}
+
+export interface SanityAuthConfig {
+  /** The project's API origin: `https://<projectId>.api.sanity.io`, or the local Content Lake. */
+  apiOrigin: string
+  projectId: string
+  /** Project roles that may read leads, and those that may also replay, release and erase them. */
+  readRoles: string[]
+  manageRoles: string[]
+}
+
+const FORMS: readonly LeadFormName[] = ['contact', 'guide', 'qualify', 'giveaway']
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  return items.length > 0 ? items : fallback
+}
+
+function sanityAuthFromEnv(env: NodeJS.ProcessEnv): SanityAuthConfig | undefined {
+  if (env.LEADS_SANITY_AUTH === 'off') return undefined
+  const hostedProject = env.LEADS_SANITY_PROJECT_ID || env.SANITY_STUDIO_PROJECT_ID || env.SANITY_PROJECT_ID
+  const apiOrigin =
+    env.LEADS_SANITY_API_ORIGIN ||
+    (hostedProject ? `https://${hostedProject}.api.sanity.io` : `http://127.0.0.1:${env.CONTENT_LAKE_PORT || 3334}`)
+  return {
+    apiOrigin: new URL(apiOrigin).origin,
+    // The local Content Lake's project is the embedded content's (apps/studio/studioEnv.ts).
+    projectId: hostedProject || 'embedded',
+    readRoles: list(env.LEADS_READ_ROLES, ['administrator', 'editor']),
+    manageRoles: list(env.LEADS_MANAGE_ROLES, ['administrator']),
+  }
+}
+
+function retentionFromEnv(env: NodeJS.ProcessEnv): Partial<Record<LeadFormName, number>> {
+  const days: Partial<Record<LeadFormName, number>> = {}
+  for (const form of FORMS) {
+    const value = env[`LEAD_RETENTION_DAYS_${form.toUpperCase()}`] || env.LEAD_RETENTION_DAYS
+    if (value) days[form] = number(value, 0)
+  }
+  return days
 }
 
 export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadConfig {
@@ -53,6 +103,15 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       .filter((origin): origin is string => Boolean(origin?.trim()))
       .map((origin) => new URL(origin.trim()).origin),
     adminToken: env.LEADS_ADMIN_TOKEN || storedAdminToken(join(dirname(dataDir), 'leads-admin-token')),
+    studioOrigins: list(
+      env.LEADS_STUDIO_ORIGINS,
+      env.SANITY_STUDIO_URL
+        ? [env.SANITY_STUDIO_URL]
+        : [`http://localhost:${env.STUDIO_PORT || 3333}`, `http://127.0.0.1:${env.STUDIO_PORT || 3333}`],
+    ).map((origin) => new URL(origin).origin),
+    sanityAuth: sanityAuthFromEnv(env),
+    retentionDays: retentionFromEnv(env),
+    retentionSweepMs: number(env.LEAD_RETENTION_SWEEP_MINUTES, 60) * 60_000,
   }
 }
 

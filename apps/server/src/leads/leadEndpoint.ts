@@ -3,21 +3,32 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  type LeadAttribution,
+  type LeadConsent,
+  leadAttributionSchema,
+  leadConsentSchema,
+} from '../../../web/app/forms/leadContext.ts'
 import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
 import { LEAD_PAYLOAD_SCHEMAS } from '../../../web/app/forms/leadPayloads.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import type { LeadLog } from './leadLog.ts'
-import { storeLead } from './leadStore.ts'
+import { type ConsentInput, storeLead } from './leadStore.ts'
 
 /** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
 export const LEAD_BODY_LIMIT_BYTES = 16 * 1024
 
-/** What the site's forms send: the webhook payload, and the honeypot field's value (empty from a person). */
+/**
+ * What the site's forms send: the webhook payload, the honeypot field's value (empty from a person), and
+ * beside them the visit's attribution and the consent copy the form showed (leadContext.ts).
+ */
 interface LeadRequestBody {
   payload: JsonObject
   honeypot?: string
+  attribution?: unknown
+  consent?: unknown
 }
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/
@@ -107,12 +118,27 @@ export function leadEndpoint(options: {
         return c.json({ error: 'The submission does not pass the form rules', issues, id: stored.id }, 422)
       }
       const deliver = Boolean(config.webhooks[form])
+      const now = new Date()
+      // A lead is never refused for its attribution or consent: what does not pass is left out, and logged.
+      const attribution = leadAttributionSchema.safeParse(body.attribution)
+      const consent = leadConsentSchema.safeParse(body.consent)
+      if (!attribution.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
+      if (!consent.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
       const stored = await storeLead(db, {
         form,
         idempotencyKey: key,
         payload: checked.data,
         deliver,
-        now: new Date(),
+        now,
+        attribution: attribution.success ? attribution.data : null,
+        consent: consent.success
+          ? consentRecord(consent.data, {
+              now,
+              pageUrl: pageUrlOf(c, attribution.success ? attribution.data : undefined),
+              ipAddress: clientAddress(c, config.trustProxy),
+              userAgent: c.req.header('user-agent') ?? null,
+            })
+          : null,
       })
       if (stored.created) {
         log.info('lead-stored', { lead: stored.id, form, delivery: deliver ? 'queued' : 'no webhook configured' })
@@ -148,7 +174,36 @@ function parseBody(text: string): LeadRequestBody | undefined {
   }
   if (!isObject(parsed) || !isObject(parsed.payload)) return undefined
   const honeypot = typeof parsed.honeypot === 'string' ? parsed.honeypot : undefined
-  return { payload: parsed.payload, honeypot }
+  return { payload: parsed.payload, honeypot, attribution: parsed.attribution, consent: parsed.consent }
+}
+
+/** The consent as stored: the copy the browser showed, with the time, page, address and browser the server saw. */
+function consentRecord(
+  consent: LeadConsent,
+  seen: { now: Date; pageUrl: string | null; ipAddress: string; userAgent: string | null },
+): ConsentInput {
+  return {
+    kind: consent.kind,
+    text: consent.text,
+    field: consent.field,
+    document_id: consent.documentId,
+    document_rev: consent.documentRev,
+    checked: consent.checked ?? null,
+    recorded_at: seen.now,
+    page_url: seen.pageUrl,
+    ip_address: seen.ipAddress,
+    user_agent: seen.userAgent?.slice(0, 1000) ?? null,
+  }
+}
+
+/**
+ * The page the request came from as the server saw it: its Referer (the site's policy sends the full URL to
+ * its own origin), else the page the browser named.
+ */
+function pageUrlOf(c: Context, attribution: LeadAttribution | undefined): string | null {
+  const referer = c.req.header('referer')
+  if (referer) return referer.slice(0, 2048)
+  return attribution?.page ?? null
 }
 
 function isObject(value: unknown): value is JsonObject {

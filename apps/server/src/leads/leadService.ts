@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
 import { adminApi } from './adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from './db/database.ts'
+import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import type { LeadLog } from './leadLog.ts'
-import { releaseAllLeases } from './leadStore.ts'
+import { eraseExpiredLeads, releaseAllLeases } from './leadStore.ts'
 
 export interface LeadService {
   /** `/api/leads/<form>` and `/api/admin/*`. */
@@ -36,13 +37,45 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
   app.route('/', leadEndpoint({ db: store.db, config, log, onStored: outbox.wake }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake }))
   log.info('lead-store-open', { store: store.kind, location: store.location })
+  const retention = startRetentionSweep(store, config, log)
   return {
     app,
     store,
     outbox,
     close: async () => {
+      await retention.stop()
       await outbox.stop()
       await store.close()
+    },
+  }
+}
+
+/**
+ * Erases each form's leads once they are older than its retention period (LEAD_RETENTION_DAYS and
+ * LEAD_RETENTION_DAYS_<FORM>): at start, then every LEAD_RETENTION_SWEEP_MINUTES. Logs counts only.
+ */
+export async function sweepExpiredLeads(store: LeadDatabase, config: LeadConfig, log: LeadLog, now = new Date()) {
+  for (const [form, days] of Object.entries(config.retentionDays) as Array<[LeadFormName, number]>) {
+    const erased = await eraseExpiredLeads(store.db, form, new Date(now.getTime() - days * 86_400_000))
+    if (erased.leads > 0) log.info('leads-expired', { form, days, ...erased })
+  }
+}
+
+function startRetentionSweep(store: LeadDatabase, config: LeadConfig, log: LeadLog) {
+  if (Object.keys(config.retentionDays).length === 0) return { stop: async () => {} }
+  let running: Promise<void> = Promise.resolve()
+  const sweep = () => {
+    running = sweepExpiredLeads(store, config, log).catch((error: unknown) =>
+      log.error('retention-sweep-failed', { error: String(error) }),
+    )
+  }
+  sweep()
+  const timer = setInterval(sweep, config.retentionSweepMs)
+  timer.unref()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await running
     },
   }
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { LeadDb } from './db/database.ts'
-import type { Delivery, DeliveryState, JsonObject, Lead, LeadFormName } from './db/tables.ts'
+import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from './db/tables.ts'
+
+/** A consent as stored: what the browser showed, and what the server saw of the request. */
+export type ConsentInput = Omit<LeadConsentRecord, 'id' | 'lead_id'>
 
 export interface StoreLeadInput {
   form: LeadFormName
@@ -12,6 +15,20 @@ export interface StoreLeadInput {
   /** Accepted leads with a configured webhook get a delivery in the outbox, due now. */
   deliver: boolean
   now: Date
+  /** Where the visit came from, as the browser sent it. */
+  attribution?: JsonObject | null
+  /** The consent given or the disclosure shown with this submission. */
+  consent?: ConsentInput | null
+}
+
+/** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
+export function searchTextOf(payload: JsonObject): string {
+  const fields = ['name', 'fullName', 'firstName', 'lastName', 'email', 'company']
+  return fields
+    .map((field) => payload[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .join(' ')
+    .toLowerCase()
 }
 
 /**
@@ -30,6 +47,8 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
         payload: JSON.stringify(input.payload),
         received_at: input.now,
         quarantine_reason: input.quarantineReason ?? null,
+        attribution: input.attribution ? JSON.stringify(input.attribution) : null,
+        search_text: searchTextOf(input.payload),
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
       .returning('id')
@@ -40,6 +59,11 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
       if (!existing) throw new Error('A lead conflicted on its idempotency key but cannot be found')
       return { id: existing.id, created: false }
     }
+    if (input.consent)
+      await trx
+        .insertInto('lead_consents')
+        .values({ id: randomUUID(), lead_id: id, ...input.consent })
+        .execute()
     if (input.deliver && !input.quarantineReason) await addDelivery(trx, id, input.form, input.now)
     return { id, created: true }
   })
@@ -248,6 +272,8 @@ export async function replayLead(
 /** A lead with its delivery and attempts: what an operator asks "did it reach the CRM, and when?" of. */
 export interface LeadRecord {
   lead: Lead
+  /** Append-only: every consent this lead gave, oldest first. */
+  consents: LeadConsentRecord[]
   delivery: Delivery | undefined
   attempts: Array<{
     attempt: number
@@ -271,8 +297,15 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
         .orderBy('attempt')
         .execute()
     : []
+  const consents = await db
+    .selectFrom('lead_consents')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('recorded_at')
+    .execute()
   return {
     lead,
+    consents,
     delivery,
     attempts: attempts.map((a) => ({
       attempt: a.attempt,
@@ -285,19 +318,60 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
   }
 }
 
+/** Which leads a list or an export shows. */
+export interface LeadFilter {
+  form?: LeadFormName
+  state?: LeadListState
+  /** Received at or after / before these times. */
+  from?: Date
+  to?: Date
+  /** Part of the name, e-mail or company, in any case. */
+  search?: string
+  /** Only leads received before this one in the list's order (the next page). */
+  before?: { receivedAt: Date; id: string }
+}
+
+/** `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. */
+function filtered(db: LeadDb, filter: LeadFilter) {
+  let query = db.selectFrom('leads').leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+  if (filter.form) query = query.where('leads.form', '=', filter.form)
+  if (filter.from) query = query.where('leads.received_at', '>=', filter.from)
+  if (filter.to) query = query.where('leads.received_at', '<', filter.to)
+  if (filter.search?.trim()) {
+    const pattern = `%${filter.search
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    query = query.where('leads.search_text', 'like', pattern)
+  }
+  if (filter.before) {
+    const { receivedAt, id } = filter.before
+    query = query.where((eb) =>
+      eb.or([
+        eb('leads.received_at', '<', receivedAt),
+        eb.and([eb('leads.received_at', '=', receivedAt), eb('leads.id', '<', id)]),
+      ]),
+    )
+  }
+  const state = filter.state
+  if (state === 'quarantined') query = query.where('leads.quarantine_reason', 'is not', null)
+  else if (state === 'undelivered')
+    query = query.where('deliveries.id', 'is', null).where('leads.quarantine_reason', 'is', null)
+  else if (state === 'retrying')
+    query = query.where('deliveries.state', '=', 'pending').where('deliveries.attempts', '>', 0)
+  else if (state) query = query.where('deliveries.state', '=', state)
+  return query
+}
+
 /** Leads newest first, with their delivery state (`quarantined` and `undelivered` for those with none). */
-export async function listLeads(
-  db: LeadDb,
-  options: { form?: LeadFormName; state?: LeadListState; limit: number },
-): Promise<LeadSummary[]> {
-  let query = db
-    .selectFrom('leads')
-    .leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+export async function listLeads(db: LeadDb, options: LeadFilter & { limit: number }): Promise<LeadSummary[]> {
+  const rows = await filtered(db, options)
     .select([
       'leads.id',
       'leads.form',
       'leads.received_at',
       'leads.quarantine_reason',
+      'leads.payload',
       'deliveries.id as delivery_id',
       'deliveries.state',
       'deliveries.attempts',
@@ -306,19 +380,16 @@ export async function listLeads(
       'deliveries.delivered_at',
     ])
     .orderBy('leads.received_at', 'desc')
+    .orderBy('leads.id', 'desc')
     .limit(options.limit)
-  if (options.form) query = query.where('leads.form', '=', options.form)
-  if (options.state === 'quarantined') query = query.where('leads.quarantine_reason', 'is not', null)
-  else if (options.state === 'undelivered')
-    query = query.where('deliveries.id', 'is', null).where('leads.quarantine_reason', 'is', null)
-  else if (options.state) query = query.where('deliveries.state', '=', options.state)
-  const rows = await query.execute()
+    .execute()
   return rows.map((row) => ({
     id: row.id,
     form: row.form,
     receivedAt: row.received_at,
     state: row.quarantine_reason ? 'quarantined' : (row.state ?? 'undelivered'),
     quarantineReason: row.quarantine_reason,
+    ...contactOf(row.payload),
     deliveryId: row.delivery_id,
     attempts: row.attempts ?? 0,
     lastStatus: row.last_status,
@@ -327,7 +398,136 @@ export async function listLeads(
   }))
 }
 
-export type LeadListState = DeliveryState | 'quarantined' | 'undelivered'
+/** Who a lead is, whichever form it came from. */
+export function contactOf(payload: JsonObject): { name: string; email: string; company: string; phone: string } {
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '')
+  const name = text('name') || text('fullName') || [text('firstName'), text('lastName')].filter(Boolean).join(' ')
+  return { name, email: text('email'), company: text('company'), phone: text('phone') }
+}
+
+/** Every lead the filter shows, newest first, with its consents: the rows of an export, a page at a time. */
+export async function* exportLeads(
+  db: LeadDb,
+  filter: LeadFilter,
+): AsyncGenerator<{ lead: Lead; state: LeadListState; consents: LeadConsentRecord[] }> {
+  let before = filter.before
+  for (;;) {
+    const rows = await filtered(db, { ...filter, before })
+      .selectAll('leads')
+      .select(['deliveries.state as delivery_state'])
+      .orderBy('leads.received_at', 'desc')
+      .orderBy('leads.id', 'desc')
+      .limit(500)
+      .execute()
+    if (rows.length === 0) return
+    const consents = await db
+      .selectFrom('lead_consents')
+      .selectAll()
+      .where(
+        'lead_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('recorded_at')
+      .execute()
+    for (const { delivery_state, ...lead } of rows) {
+      const state: LeadListState = lead.quarantine_reason ? 'quarantined' : (delivery_state ?? 'undelivered')
+      yield { lead, state, consents: consents.filter((consent) => consent.lead_id === lead.id) }
+    }
+    const last = rows.at(-1)
+    if (!last || rows.length < 500) return
+    before = { receivedAt: last.received_at, id: last.id }
+  }
+}
+
+/** What erasing a person removed. */
+export interface ErasureReport {
+  leads: number
+  consents: number
+  deliveries: number
+  deadLetters: number
+  attempts: number
+}
+
+/**
+ * Erases every lead of this e-mail address (any form, accepted or quarantined, including a quarantined
+ * body that merely contains it), with its consents, its outbox delivery (pending or dead-lettered) and its
+ * attempts, in one transaction.
+ */
+export async function forgetPerson(db: LeadDb, email: string): Promise<ErasureReport> {
+  const address = email.trim().toLowerCase()
+  if (!address) throw new Error('An e-mail address is required')
+  return db.transaction().execute(async (trx) => {
+    const escaped = address.replace(/[\\%_]/g, (c) => `\\${c}`)
+    const leads = await trx
+      .selectFrom('leads')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(payload->>'email')`, '=', address),
+          eb(sql`lower(payload->>'body')`, 'like', `%${escaped}%`),
+        ]),
+      )
+      .execute()
+    return eraseLeads(
+      trx,
+      leads.map((lead) => lead.id),
+    )
+  })
+}
+
+async function eraseLeads(db: LeadDb, ids: string[]): Promise<ErasureReport> {
+  const report: ErasureReport = { leads: 0, consents: 0, deliveries: 0, deadLetters: 0, attempts: 0 }
+  for (let start = 0; start < ids.length; start += 1000) {
+    const chunk = ids.slice(start, start + 1000)
+    // Locked in the order every other writer takes them (a replay: lead, then delivery; the outbox: delivery,
+    // then attempt), so an erasure that meets a send in flight waits for it instead of deadlocking with it.
+    await db.selectFrom('leads').select('id').where('id', 'in', chunk).forUpdate().execute()
+    const deliveries = await db
+      .selectFrom('deliveries')
+      .select(['id', 'state'])
+      .where('lead_id', 'in', chunk)
+      .forUpdate()
+      .execute()
+    if (deliveries.length > 0) {
+      const attempts = await db
+        .deleteFrom('delivery_attempts')
+        .where(
+          'delivery_id',
+          'in',
+          deliveries.map((d) => d.id),
+        )
+        .executeTakeFirst()
+      report.attempts += Number(attempts.numDeletedRows)
+      await db.deleteFrom('deliveries').where('lead_id', 'in', chunk).execute()
+    }
+    report.deliveries += deliveries.length
+    report.deadLetters += deliveries.filter((d) => d.state === 'dead' || d.state === 'misconfigured').length
+    const consents = await db.deleteFrom('lead_consents').where('lead_id', 'in', chunk).executeTakeFirst()
+    report.consents += Number(consents.numDeletedRows)
+    const leads = await db.deleteFrom('leads').where('id', 'in', chunk).executeTakeFirst()
+    report.leads += Number(leads.numDeletedRows)
+  }
+  return report
+}
+
+/** Erases the leads of `form` received before `cutoff` (its retention period), with all they hold. */
+export async function eraseExpiredLeads(db: LeadDb, form: LeadFormName, cutoff: Date): Promise<ErasureReport> {
+  return db.transaction().execute(async (trx) => {
+    const leads = await trx
+      .selectFrom('leads')
+      .select('id')
+      .where('form', '=', form)
+      .where('received_at', '<', cutoff)
+      .execute()
+    return eraseLeads(
+      trx,
+      leads.map((lead) => lead.id),
+    )
+  })
+}
+
+export type LeadListState = DeliveryState | 'retrying' | 'quarantined' | 'undelivered'
 
 export interface LeadSummary {
   id: string
@@ -335,6 +535,10 @@ export interface LeadSummary {
   receivedAt: Date
   state: LeadListState
   quarantineReason: string | null
+  name: string
+  email: string
+  company: string
+  phone: string
   deliveryId: string | null
   attempts: number
   lastStatus: number | null

@@ -15,7 +15,11 @@ export const ROUTE_PATHS_QUERY = defineQuery(`{
  */
 export const ROUTE_DOCUMENTS_QUERY = defineQuery(`*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]`)
 
-/** Everything one route renders — the site chrome, and the page or the resource at $path — in one query. */
+/**
+ * Everything one route renders — the site chrome, and the page or the resource at $path — in one query.
+ * `_rev` names the revision a form's consent copy came from; a document of the tracked seed file that no
+ * edit has touched yet has none, and says "seed" (its text is the file's, in git's history).
+ */
 export const ROUTE_QUERY = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,
@@ -23,7 +27,7 @@ export const ROUTE_QUERY = defineQuery(`{
     backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel
   },
   "page": *[_type == "page" && path.current == $path][0]{
-    _id, title, "path": path.current, seo, footer,
+    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo, footer,
     sections[]{
       ...,
       _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
@@ -40,7 +44,7 @@ export const ROUTE_QUERY = defineQuery(`{
     }
   },
   "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{
-    _id, title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
+    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
     body, gate, callToAction
   }
 }`)

@@ -3,6 +3,7 @@ import { data, redirectDocument } from 'react-router'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
+import { ContentSourceContext } from '../forms/shared/consentSource'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SectionPage } from '../pages/SectionPage'
@@ -58,13 +59,24 @@ export default function ContentRoute({ loaderData }: Route.ComponentProps) {
   const content = usePreviewContent(loaderData)
   if (content.notFound) return <NotFoundPage />
   const { settings, page, resource } = content
+  // The document and revision the forms' consent copy comes from (consentSource.ts).
+  const document = resource ?? page
+  const source = document?._rev ? { documentId: document._id, documentRev: document._rev } : undefined
   if (resource) {
     return (
-      <Suspense fallback={null}>
-        <articlePage.Component settings={settings} resource={resource} />
-      </Suspense>
+      <ContentSourceContext value={source}>
+        <Suspense fallback={null}>
+          <articlePage.Component settings={settings} resource={resource} />
+        </Suspense>
+      </ContentSourceContext>
     )
   }
-  if (page) return <SectionPage settings={settings} page={page} />
+  if (page) {
+    return (
+      <ContentSourceContext value={source}>
+        <SectionPage settings={settings} page={page} />
+      </ContentSourceContext>
+    )
+  }
   return <NotFoundPage />
 }

@@ -55,6 +55,42 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute()
     },
   },
+  /**
+   * Where each lead came from (its visit's attribution, as the browser saw it) and the consent it gave: one
+   * append-only row per consent, with the copy exactly as shown. `search_text`: the lead's name, e-mail and
+   * company in lower case, which the Studio's Leads tool searches.
+   */
+  '0002_attribution_consent_search': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('leads').addColumn('attribution', 'json').execute()
+      await db.schema.alterTable('leads').addColumn('search_text', 'text').execute()
+      await sql`update leads set search_text = lower(concat_ws(' ',
+        payload->>'name', payload->>'fullName', payload->>'firstName', payload->>'lastName',
+        payload->>'email', payload->>'company'))`.execute(db)
+      await db.schema.createIndex('leads_form_received_at').on('leads').columns(['form', 'received_at']).execute()
+      await db.schema
+        .createTable('lead_consents')
+        .addColumn('id', 'uuid', (column) => column.primaryKey())
+        .addColumn('lead_id', 'uuid', (column) => column.notNull().references('leads.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('text', 'text', (column) => column.notNull())
+        .addColumn('field', 'text', (column) => column.notNull())
+        .addColumn('document_id', 'text', (column) => column.notNull())
+        .addColumn('document_rev', 'text', (column) => column.notNull())
+        .addColumn('checked', 'boolean')
+        .addColumn('recorded_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('page_url', 'text')
+        .addColumn('ip_address', 'text')
+        .addColumn('user_agent', 'text')
+        .execute()
+      await db.schema.createIndex('lead_consents_lead').on('lead_consents').column('lead_id').execute()
+      // Append-only: what a lead agreed to is never rewritten (erasing a person or an expired lead deletes).
+      await sql`create function lead_consents_append_only() returns trigger language plpgsql as $$
+        begin raise exception 'lead_consents is append-only: a consent record is never changed'; end $$`.execute(db)
+      await sql`create trigger lead_consents_no_update before update on lead_consents
+        for each row execute function lead_consents_append_only()`.execute(db)
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -22,6 +22,28 @@ export interface LeadsTable {
   received_at: Timestamp
   /** Why the lead was held back instead of delivered (junk, failed validation); null for an accepted lead. */
   quarantine_reason: string | null
+  /** Where the visit came from (LeadAttribution), as the browser sent it; null when it sent none. */
+  attribution: ColumnType<JsonObject | null, string | null, string | null>
+  /** Name, e-mail and company in lower case: what the Leads tool searches. */
+  search_text: string | null
+}
+
+/** One consent a lead gave, or one disclosure it was shown: append-only (a trigger refuses updates). */
+export interface LeadConsentsTable {
+  id: string
+  lead_id: string
+  kind: 'opt-in' | 'disclosure'
+  /** The copy exactly as the visitor saw it, from the CMS document below at its revision. */
+  text: string
+  field: string
+  document_id: string
+  document_rev: string
+  checked: boolean | null
+  /** When, from where and with what browser, as the server saw the request. */
+  recorded_at: Timestamp
+  page_url: string | null
+  ip_address: string | null
+  user_agent: string | null
 }
 
 export interface DeliveriesTable {
@@ -58,7 +80,9 @@ export interface LeadTables {
   leads: LeadsTable
   deliveries: DeliveriesTable
   delivery_attempts: DeliveryAttemptsTable
+  lead_consents: LeadConsentsTable
 }
 
 export type Lead = Selectable<LeadsTable>
 export type Delivery = Selectable<DeliveriesTable>
+export type LeadConsentRecord = Selectable<LeadConsentsTable>

@@ -57,12 +57,13 @@ export function contentSchemas(rules: ContentRules) {
 
   const page = projectedDocument(
     'page',
-    { _id: true, title: true, path: 'current', seo: true, footer: true, sections: true },
+    { _id: true, _rev: true, title: true, path: 'current', seo: true, footer: true, sections: true },
     SECTION_PROJECTIONS,
   )
 
   const resource = projectedDocument('resource', {
     ...resourceCard,
+    _rev: true,
     featured: true,
     gated: true,
     seo: true,

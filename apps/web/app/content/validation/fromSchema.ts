@@ -61,7 +61,8 @@ function projectedObject(
   nullMessage?: string,
 ) {
   const fields = Object.entries(projection).map(([name, fieldProjection]) =>
-    name === '_id'
+    // System fields no schema lists: the document's id, and the revision a form's consent record names.
+    name === '_id' || name === '_rev'
       ? { rule: { type: 'string', name, required: true }, projection: true as const }
       : {
           rule: fieldRule(rule, name, where),

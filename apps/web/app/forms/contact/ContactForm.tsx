@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
+import { consentFrom, useContentSource } from '../shared/consentSource'
 import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
@@ -35,6 +36,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
+  const source = useContentSource()
 
   const succeed = () => {
     notify.success('Message Sent!', "We'll get back to you within 24 hours.")
@@ -50,6 +52,12 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
         payload: buildContactPayload(values),
         idempotencyKey: leadKey.current(),
         honeypot: honeypot.value(),
+        // The contact form shows no consent copy: its record is the text the visitor read above the fields.
+        consent: consentFrom(source, {
+          kind: 'disclosure',
+          text: copy.text,
+          field: `sections[_key=="${copy._key}"].text`,
+        }),
       })
       succeed()
     } catch (error) {

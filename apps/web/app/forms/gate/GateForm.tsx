@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import type { ResourceContent } from '../../content/types'
+import { consentFrom, useContentSource } from '../shared/consentSource'
 import { TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
@@ -37,6 +38,7 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
+  const source = useContentSource()
   // Set once the guide is unlocked: a click that lands before the form is replaced sends nothing more.
   const unlocked = useRef(false)
 
@@ -54,6 +56,8 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
         payload: withTimestamp({ name, email, phone, resource: resourceTitle }),
         idempotencyKey: leadKey.current(),
         honeypot: honeypot.value(),
+        // The small print under the button ("We respect your privacy…"), from the resource document.
+        consent: consentFrom(source, { kind: 'disclosure', text: gate?.privacyNote, field: 'gate.privacyNote' }),
       })
     } catch (error) {
       console.error('Guide form: the request could not be sent', error)

@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
+import { consentFrom, useContentSource } from '../shared/consentSource'
 import { CheckboxField, FieldGrid, FieldSpan, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
@@ -25,6 +26,7 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
+  const source = useContentSource()
   const confirmationRef = useRef<HTMLHeadingElement>(null)
   // Set on entering: a click that lands before the confirmation replaces the form sends nothing more.
   const done = useRef(false)
@@ -64,6 +66,12 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
         payload: { ...withTimestamp(entry), source: GIVEAWAY_SOURCE },
         idempotencyKey: leadKey.current(),
         honeypot: honeypot.value(),
+        consent: consentFrom(source, {
+          kind: 'opt-in',
+          text: copy.optInLabel,
+          field: `sections[_key=="${copy._key}"].optInLabel`,
+          checked: optIn,
+        }),
       })
     } catch (error) {
       console.error('Giveaway form: the entry could not be sent', error)

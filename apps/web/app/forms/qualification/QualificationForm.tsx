@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import type { SectionOf } from '../../content/types'
 import { media } from '../../theme/theme'
+import { consentFrom, useContentSource } from '../shared/consentSource'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { QUALIFICATION_PAUSE_MS } from '../shared/limits'
@@ -52,6 +53,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
   const guard = useSubmitGuard()
+  const source = useContentSource()
   const flow = useQualificationFlow(answers)
   const { question, position, currentId, resume } = flow
 
@@ -76,6 +78,12 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
         payload: buildQualificationPayload(values),
         idempotencyKey: leadKey.current(),
         honeypot: honeypot.value(),
+        // The questionnaire shows no consent copy: its record is the section text the visitor read above it.
+        consent: consentFrom(source, {
+          kind: 'disclosure',
+          text: section.text,
+          field: `sections[_key=="${section._key}"].text`,
+        }),
       }).catch((error: unknown) => {
         console.error('The qualification answers were not sent', error)
       })

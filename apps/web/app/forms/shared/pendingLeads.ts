@@ -1,6 +1,12 @@
 import type { LeadFormName } from '../leadForms'
 import { PENDING_LEADS_STORAGE_KEY } from './pendingLeadsStorage'
-import { isDirectDelivery, LeadNotStoredError, type LeadSubmission, submitLead } from './submitLead'
+import {
+  isDirectDelivery,
+  LeadNotStoredError,
+  type LeadSubmission,
+  submitLead,
+  withVisitAttribution,
+} from './submitLead'
 
 /**
  * The questionnaire swallows a failed send (SPEC section 7), so the visitor cannot send it again: the
@@ -19,7 +25,7 @@ const LONGEST_RETRY_MS = 60_000
 /** Sends the submission, keeping it until it is stored; rejects when this first try failed. */
 export async function submitKeepingUntilStored(form: LeadFormName, submission: LeadSubmission): Promise<void> {
   if (isDirectDelivery()) return submitLead(form, submission)
-  const pending = { form, submission }
+  const pending = { form, submission: withVisitAttribution(submission) }
   remember(pending)
   return send(pending, FIRST_RETRY_MS)
 }

@@ -1,4 +1,6 @@
+import type { LeadAttribution, LeadConsent } from '../leadContext'
 import type { LeadFormName } from '../leadForms'
+import { visitAttribution } from './attribution'
 import { SUBMIT_TIMEOUT_MS } from './limits'
 import { postWebhook, type WebhookPayload } from './postWebhook'
 
@@ -9,6 +11,17 @@ export interface LeadSubmission {
   idempotencyKey: string
   /** The honeypot field's value: empty from a person. */
   honeypot: string
+  /** The consent copy the form showed (and its checkbox's state), with the CMS document it came from. */
+  consent?: LeadConsent
+  /** Where the visit came from; taken from this visit when the submission is first sent (attribution.ts). */
+  attribution?: LeadAttribution
+}
+
+/** The submission with this visit's attribution, taken once: a resend on a later visit keeps the first. */
+export function withVisitAttribution(submission: LeadSubmission): LeadSubmission {
+  if (submission.attribution || typeof window === 'undefined') return submission
+  const attribution = visitAttribution(window.location.href)
+  return attribution ? { ...submission, attribution } : submission
 }
 
 /** The lead endpoint answered, but did not store the lead (a rule failed, too many submissions, a fault). */
@@ -29,7 +42,7 @@ export function isDirectDelivery(): boolean {
 
 /**
  * Sends a lead. By default to the site's lead endpoint (`/api/leads/<form>`), which answers once the lead
- * is stored: this resolves then, and throws when it is not (a network failure, a timeout, any answer but
+ * is stored, with the visit's attribution and the form's consent beside the payload: this resolves then, and throws when it is not (a network failure, a timeout, any answer but
  * 2xx). In a direct build, the form's webhook is called in no-cors mode (SPEC section 7): a submission
  * with a filled honeypot is not sent, and an empty webhook address sends nothing.
  */
@@ -42,7 +55,13 @@ export async function submitLead(form: LeadFormName, submission: LeadSubmission)
   const response = await fetch(`/api/leads/${form}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.idempotencyKey },
-    body: JSON.stringify({ payload: submission.payload, honeypot: submission.honeypot }),
+    // Attribution and consent travel beside the payload: the webhook receives the payload alone.
+    body: JSON.stringify({
+      payload: submission.payload,
+      honeypot: submission.honeypot,
+      attribution: withVisitAttribution(submission).attribution,
+      consent: submission.consent,
+    }),
     signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
   })
   if (!response.ok) throw new LeadNotStoredError(response.status)

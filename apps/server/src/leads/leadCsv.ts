@@ -1,0 +1,93 @@
+import type { Lead, LeadConsentRecord } from './db/tables.ts'
+import { contactOf, type LeadListState } from './leadStore.ts'
+
+const TOUCH_FIELDS = [
+  'landingPage',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+  'msclkid',
+] as const
+
+/** The export's columns, in order: who, where the visit came from (first and last touch), what was agreed to. */
+export const LEAD_CSV_COLUMNS = [
+  'id',
+  'form',
+  'received_at',
+  'state',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'page',
+  ...TOUCH_FIELDS.map((field) => `first_${field}`),
+  'first_touch_at',
+  ...TOUCH_FIELDS.map((field) => `last_${field}`),
+  'last_touch_at',
+  'consent_kind',
+  'consent_text',
+  'consent_checked',
+  'consent_document_id',
+  'consent_document_rev',
+  'consent_recorded_at',
+  'consent_page_url',
+  'consent_ip_address',
+  'consent_user_agent',
+  'payload',
+] as const
+
+type Touch = Partial<Record<(typeof TOUCH_FIELDS)[number] | 'at', string>>
+
+/** One lead as a CSV row (RFC 4180), its latest consent in the consent columns. */
+export function leadCsvRow(lead: Lead, state: LeadListState, consents: LeadConsentRecord[]): string {
+  const attribution = (lead.attribution ?? {}) as { page?: string; firstTouch?: Touch; lastTouch?: Touch }
+  const first = attribution.firstTouch ?? {}
+  const last = attribution.lastTouch ?? {}
+  const consent = consents.at(-1)
+  const who = contactOf(lead.payload)
+  const values: Array<string | null | undefined> = [
+    lead.id,
+    lead.form,
+    lead.received_at.toISOString(),
+    state,
+    who.name,
+    who.email,
+    who.phone,
+    who.company,
+    attribution.page,
+    ...TOUCH_FIELDS.map((field) => first[field]),
+    first.at,
+    ...TOUCH_FIELDS.map((field) => last[field]),
+    last.at,
+    consent?.kind,
+    consent?.text,
+    consent?.checked === null || consent === undefined ? '' : String(consent.checked),
+    consent?.document_id,
+    consent?.document_rev,
+    consent?.recorded_at.toISOString(),
+    consent?.page_url,
+    consent?.ip_address,
+    consent?.user_agent,
+    JSON.stringify(lead.payload),
+  ]
+  return `${values.map(csvCell).join(',')}\r\n`
+}
+
+export function leadCsvHeader(): string {
+  return `${LEAD_CSV_COLUMNS.join(',')}\r\n`
+}
+
+/**
+ * A quoted CSV cell. A visitor's text that a spreadsheet would run as a formula (starting with =, +, -, @,
+ * tab or carriage return) is prefixed with an apostrophe (OWASP's advice on CSV injection).
+ */
+function csvCell(value: string | null | undefined): string {
+  let text = value ?? ''
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return `"${text.replaceAll('"', '""')}"`
+}

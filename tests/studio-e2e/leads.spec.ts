@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { expect, type Page, test } from '@playwright/test'
+import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
+import { LEAD_RECEIVER_PORT, LEADS_URL } from './studioServer'
+import { openStudio, storedDocument } from './support'
+
+/**
+ * The Leads tool in the real Studio, reading the lead server `pnpm studio` started, as the local editor
+ * (the Studio's own token, which the lead server checks with the local Content Lake's /users/me).
+ */
+let receiverHealthy = false
+const received: string[] = []
+const receiver = createServer(async (request, response) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  if (!receiverHealthy) return response.writeHead(500).end('down')
+  received.push(Buffer.concat(chunks).toString('utf8'))
+  response.writeHead(200).end('ok')
+})
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(LEAD_RECEIVER_PORT, '127.0.0.1', resolve))
+})
+test.afterAll(() => {
+  receiver.close()
+})
+
+const contactSection = () => {
+  const page = storedDocument('page.contact') as { sections: Array<{ _type: string; text?: string }> }
+  return page.sections.find((section) => section._type === 'contactFormSection')
+}
+
+/** A visitor lands from a LinkedIn campaign, reads on, and sends the contact form. */
+async function sendContactFromCampaign(page: Page, email: string) {
+  await page.goto(`${LEADS_URL}/?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await page.goto(`${LEADS_URL}/contact`)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await expect(page.getByRole('button', { name: 'Send Message', exact: true })).toBeEnabled()
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Whitfield')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Whitfield Wealth')
+  await page.getByRole('combobox', { name: 'I’m interested in' }).selectOption({ label: 'Ad Management' })
+  await page.getByRole('button', { name: 'Send Message', exact: true }).click()
+  await expect(page.getByText('Message Sent!')).toBeVisible()
+}
+
+async function openLeads(page: Page) {
+  await openStudio(page)
+  await page.goto('/leads')
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
+}
+
+test('a lead sent on the site shows in the tool with its attribution and consent; once dead-lettered it is replayed from the tool and reaches the receiver', async ({
+  page,
+}) => {
+  const email = `dana.${Date.now()}@example.com`
+  receiverHealthy = false
+  await sendContactFromCampaign(page, email)
+
+  await openLeads(page)
+  await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email.toUpperCase())
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const row = page.getByRole('listitem').filter({ hasText: email })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('button', { name: `Dana Whitfield · ${email}` }).click()
+  const detail = page.getByTestId('lead-detail')
+  await expect(detail.getByTestId('firstTouch')).toContainText('utm_source: linkedin')
+  await expect(detail.getByTestId('firstTouch')).toContainText('utm_campaign: fall')
+  await expect(detail.getByTestId('firstTouch')).toContainText(`landingPage: ${LEADS_URL}/?utm_source=linkedin`)
+  const consent = detail.getByTestId('consent')
+  await expect(consent).toContainText(`“${contactSection()?.text}” (disclosure)`)
+  await expect(consent).toContainText('From page.contact at revision seed (sections[_key=="contact-form"].text)')
+  await expect(consent).toContainText(`${LEADS_URL}/contact`)
+
+  // The receiver answers 500 until the 3.6 s retry window passes: the lead is dead-lettered.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Delivery state' }).selectOption({ label: 'Dead-lettered' })
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('dead-lettered', {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 30_000 })
+  await page.getByRole('button', { name: `Dana Whitfield · ${email}` }).click()
+  await expect(detail).toContainText('#1')
+  receiverHealthy = true
+  await detail.getByRole('button', { name: 'Replay' }).click()
+  await expect(detail.getByRole('status')).toHaveText('Sent again: it is due now.')
+  await expect.poll(() => received.filter((body) => body.includes(email)).length, { timeout: 15_000 }).toBe(1)
+  const delivered = JSON.parse(received.find((body) => body.includes(email)) ?? '{}') as Record<string, unknown>
+  expect(Object.keys(delivered)).toStrictEqual([
+    'name',
+    'email',
+    'phone',
+    'company',
+    'interest',
+    'message',
+    'timestamp',
+    'source',
+  ])
+})
+
+test('the CSV export of the filtered list opens with the export columns and the lead', async ({ page }) => {
+  const email = `csv.${Date.now()}@example.com`
+  receiverHealthy = true
+  await sendContactFromCampaign(page, email)
+  await openLeads(page)
+  await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: email })).toHaveCount(1)
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const file = await (await download).path()
+  const lines = readFileSync(file, 'utf8').split('\r\n')
+  expect(lines[0]).toBe(LEAD_CSV_COLUMNS.join(','))
+  expect(lines).toHaveLength(3)
+  expect(lines[1]).toContain(`"${email}"`)
+  expect(lines[1]).toContain('"linkedin","paid","fall"')
+})
+
+test('a Studio session the lead server cannot verify sees no lead', async ({ page }) => {
+  receiverHealthy = true
+  await sendContactFromCampaign(page, `hidden.${Date.now()}@example.com`)
+  // The tool's requests carry another token than the signed-in editor's (a user of another project).
+  await page.route(`${LEADS_URL}/api/admin/**`, (route) =>
+    route.continue({
+      headers: { ...route.request().headers(), authorization: 'Bearer not-a-session-of-this-project' },
+    }),
+  )
+  await openLeads(page)
+  await expect(page.getByRole('alert')).toHaveText(
+    'You do not have access to leads: ask a project administrator for a role that may read them.',
+  )
+  await expect(page.getByRole('listitem')).toHaveCount(0)
+})
