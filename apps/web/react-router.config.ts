@@ -3,9 +3,11 @@ import type { Config } from '@react-router/dev/config'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
 import { copyEmbeddedImages } from './publish/embeddedImages.ts'
+import { copyImageVariants, readPages } from './publish/imageVariants.ts'
 import { discardPublishLeftovers } from './publish/publishState.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
+import { htmlFiles } from './vite/htmlFiles.ts'
 import { publishStaticSite } from './vite/publishStaticSite.ts'
 
 // The benchmark's client-only variant (bench/README.md): the same app as a plain SPA, nothing prerendered.
@@ -46,6 +48,7 @@ export default {
       ...site,
     })
     copyEmbeddedImages(outDir)
+    copyImageVariants(outDir, readPages(htmlFiles(outDir)))
     // What the last publish left beside the old site (publish/stagedSite.ts) no longer matches the new one.
     discardPublishLeftovers(outDir)
     await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })

@@ -7,6 +7,7 @@ import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSe
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import { copyEmbeddedImages } from './embeddedImages.ts'
+import { copyImageVariants } from './imageVariants.ts'
 import type { PublishResult } from './publishReport.ts'
 import {
   type PublishState,
@@ -89,6 +90,12 @@ export async function publishChanged({
     // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
     write('_redirects', redirectsFile(manifest.redirects))
     changed.push(...copyEmbeddedImages(site))
+    changed.push(
+      ...copyImageVariants(
+        site,
+        rendered.map(({ html }) => html),
+      ),
+    )
     const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
     if (sitemapChanged && state.indexable) write('sitemap.xml', sitemapXml(manifest.routePaths, state.siteUrl))
 

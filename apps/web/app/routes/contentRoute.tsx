@@ -3,6 +3,7 @@ import { data, redirectDocument } from 'react-router'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
+import { withResolvedImages } from '../images/pageImages.server'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SectionPage } from '../pages/SectionPage'
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     notFound: false as const,
     settings,
-    page,
+    page: page && (await withResolvedImages(page)),
     resource,
     path: normaliseRoutePath(pathname),
     siteUrl: siteUrl(),
