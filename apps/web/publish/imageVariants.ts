@@ -4,10 +4,13 @@ import { imageVariantStore, STATIC_IMAGE_PREFIX } from '../app/images/variantSto
 
 const VARIANT = /\/assets\/images\/([A-Za-z0-9._-]+\.(?:avif|webp|jpg|png))/g
 
-/** The image variants (`/assets/images/...`) a page's HTML names. */
+/** The image variants (`/assets/images/...`) a page's HTML names, sorted. */
 export function variantsNamedIn(html: string): string[] {
-  return [...new Set([...html.matchAll(VARIANT)].map((match) => match[1]!))]
+  return [...new Set([...html.matchAll(VARIANT)].map((match) => match[1]!))].sort()
 }
+
+/** A variant's path in the site. */
+export const variantPath = (name: string) => `${STATIC_IMAGE_PREFIX.slice(1)}${name}`
 
 /**
  * Copies the image variants that pages name from the variant store (rendered there by the route loaders,
@@ -18,7 +21,7 @@ export function copyImageVariants(siteDir: string, pages: Iterable<string>): str
   const store = imageVariantStore()
   const copied: string[] = []
   for (const name of new Set([...pages].flatMap(variantsNamedIn))) {
-    const path = `${STATIC_IMAGE_PREFIX.slice(1)}${name}`
+    const path = variantPath(name)
     const to = join(siteDir, path)
     if (existsSync(to)) continue
     const from = join(store, name)
