@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Config } from '@react-router/dev/config'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
 import { copyEmbeddedImages } from './publish/embeddedImages.ts'
+import { copyImageVariants, readPages, variantsNamedIn } from './publish/imageVariants.ts'
 import { discardPublishLeftovers } from './publish/publishState.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
+import { routeFiles } from './publish/routeFiles.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
+import { htmlFiles } from './vite/htmlFiles.ts'
 import { publishStaticSite } from './vite/publishStaticSite.ts'
 
 // The benchmark's client-only variant (bench/README.md): the same app as a plain SPA, nothing prerendered.
@@ -46,8 +50,10 @@ export default {
       ...site,
     })
     copyEmbeddedImages(outDir)
+    copyImageVariants(outDir, readPages(htmlFiles(outDir)))
+    const images = (path: string) => variantsNamedIn(readFileSync(join(outDir, routeFiles(path).html), 'utf8'))
     // What the last publish left beside the old site (publish/stagedSite.ts) no longer matches the new one.
     discardPublishLeftovers(outDir)
-    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes })
+    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes, images })
   },
 } satisfies Config

@@ -54,15 +54,40 @@ test.describe('the served HTML, read without running scripts', () => {
     expect(faq.mainEntity).toHaveLength(6)
   })
 
-  test('a hero background image is requested with the HTML, not once the styles apply', async ({ request }) => {
-    const imagePreloads = async (path: string) =>
-      [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(
-        (match) => match[0],
-      )
-    expect(await imagePreloads('/conference-giveaway')).toEqual([
-      '<link rel="preload" as="image" href="/greenville-downtown.webp" fetchPriority="high"/>',
-    ])
-    expect(await imagePreloads('/')).toEqual([]) // its hero has no image
+  test('a hero background image is requested with the HTML, with the candidates of its <picture>', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/conference-giveaway')).text()
+    const preloads = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((match) => match[0])
+    // One per art direction (the phone's portrait crop, the rest), each in the first format the <picture> offers.
+    expect(preloads).toHaveLength(2)
+    const attribute = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1]
+    expect(preloads.map((tag) => attribute(tag, 'media'))).toEqual(['(max-width: 599px)', '(min-width: 600px)'])
+    for (const tag of preloads) {
+      expect(attribute(tag, 'type')).toBe('image/avif')
+      expect(attribute(tag, 'fetchPriority')).toBe('high')
+      expect(attribute(tag, 'imageSizes')).toBe('100vw')
+      const srcset = attribute(tag, 'imageSrcSet') ?? ''
+      // The same candidates as the picture's <source>, so the preloaded file is the one the picture takes.
+      expect(html).toContain(`type="image/avif" srcSet="${srcset}"`)
+      const candidates = srcset.split(', ').map((candidate) => candidate.split(' ')[0]!)
+      expect(candidates.length).toBeGreaterThan(2)
+      for (const url of candidates) {
+        expect(url).toMatch(/^\/assets\/images\/greenville-downtown-\d+w-[0-9a-f]{16}\.avif$/)
+        const response = await request.get(url)
+        expect(response.status()).toBe(200)
+        expect(response.headers()['content-type']).toBe('image/avif')
+      }
+    }
+    expect(html).not.toContain('greenville-downtown.webp')
+    const imagePreloads = (await (await request.get('/')).text()).match(/<link rel="preload" as="image"/g)
+    expect(imagePreloads).toBeNull() // its hero has no image
+  })
+
+  test("the spec's image address still answers: the hero's original", async ({ request }) => {
+    const response = await request.get('/greenville-downtown.jpg')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('image/jpeg')
   })
 
   test('the not-found page is noindex and answered with 404', async ({ request }) => {

@@ -2,7 +2,8 @@
  * Writes the seed with a content change of each kind the incremental publisher handles, for the
  * `npm test` step that compares `publish:changed` with a full build: a testimonial shown on several
  * pages, a page's text, an article moved to a new address with the redirect the Studio adds for it
- * (apps/studio/actions/publishWithRedirect.ts), and a new article. Prints the changed ids, the
+ * (apps/studio/actions/publishWithRedirect.ts), a new article, and another hero image (the build renders
+ * its variants; the old one's are no page's any more, and go). Prints the changed ids, the
  * testimonial first. With a second file, writes there the same content before the testimonial changed.
  * Usage: tsx tests/tools/changedSeed.ts <output.ndjson> [<before-the-testimonial.ndjson>]
  */
@@ -31,6 +32,12 @@ documents.push({
   to: '/resources/scaling-your-practice',
   permanent: true,
 })
+const giveaway = byId('page.conference-giveaway')
+const hero = (giveaway.sections as Array<{ _type: string; backgroundImage?: object }>).find(
+  (section) => section._type === 'heroSection' && section.backgroundImage,
+)
+if (!hero) throw new Error('page.conference-giveaway has no hero image')
+hero.backgroundImage = { _type: 'imageAsset', src: '/og-default.png', alt: 'AdvisorGrowth' }
 documents.push({
   ...structuredClone(byId('resource.marketing-automation')),
   _id: 'resource.publish-check',
@@ -46,4 +53,6 @@ if (beforeTestimonial)
     beforeTestimonial,
     documents.map((document) => (document._id === testimonial._id ? testimonial : document)),
   )
-console.log('testimonial.1 page.about resource.scaling-guide redirect.scaling-guide resource.publish-check')
+console.log(
+  'testimonial.1 page.about resource.scaling-guide redirect.scaling-guide resource.publish-check page.conference-giveaway',
+)

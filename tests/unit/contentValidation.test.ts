@@ -261,6 +261,46 @@ describe('at build time, malformed content fails with the document id and the fi
     expect(hero?.backgroundImage?.src).toBe(asset.url)
   })
 
+  it("an upload keeps the editor's crop and hotspot and its asset's metadata, which the site sizes it with", async () => {
+    const metadata = {
+      _type: 'sanity.imageMetadata',
+      dimensions: { _type: 'sanity.imageDimensions', width: 3, height: 2, aspectRatio: 1.5 },
+      lqip: 'data:image/jpeg;base64,AAAA',
+      palette: { _type: 'sanity.imagePalette', dominant: { background: '#142c4c', foreground: '#fff' } },
+    }
+    const asset = {
+      _id: 'image-0123456789abcdef0123456789abcdef01234567-3x2-jpg',
+      _type: 'sanity.imageAsset',
+      url: '/images/embedded/production/0123456789abcdef0123456789abcdef01234567-3x2.jpg',
+      metadata,
+    }
+    const crop = { _type: 'sanity.imageCrop', top: 0.1, bottom: 0, left: 0.2, right: 0 }
+    const hotspot = { _type: 'sanity.imageHotspot', x: 0.6, y: 0.5, width: 0.3, height: 0.3 }
+    serve([
+      ...seedWith('page.conference-giveaway', (doc) => {
+        objectAt(doc, 'sections', giveaway.hero.index, 'backgroundImage').upload = {
+          _type: 'image',
+          asset: { _type: 'reference', _ref: asset._id },
+          crop,
+          hotspot,
+        }
+      }),
+      asset,
+    ])
+    const content = await fetchRouteContent('/conference-giveaway', 'fail')
+    const hero = content.page?.sections?.find((section) => section._type === 'heroSection')
+    expect(hero?.backgroundImage?.upload).toMatchObject({ crop, hotspot })
+    expect(hero?.backgroundImage?.asset).toEqual({
+      _id: asset._id,
+      url: asset.url,
+      metadata: {
+        dimensions: metadata.dimensions,
+        lqip: metadata.lqip,
+        palette: { dominant: { background: '#142c4c' } },
+      },
+    })
+  })
+
   it('a gated resource without its access form', async () => {
     serve(seedWith('resource.scaling-guide', (doc) => delete doc.gate))
     expect(await buildFailure('/resources/scaling-guide')).toBe(

@@ -7,6 +7,7 @@ import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSe
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import { copyEmbeddedImages } from './embeddedImages.ts'
+import { copyImageVariants, variantPath, variantsNamedIn } from './imageVariants.ts'
 import type { PublishResult } from './publishReport.ts'
 import {
   type PublishState,
@@ -15,8 +16,9 @@ import {
   stagingDir,
   switchPublishedSite,
 } from './publishState.ts'
-import { loadRouteRenderer, routeFiles } from './renderRoutes.ts'
+import { loadRouteRenderer } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
+import { routeFiles } from './routeFiles.ts'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
 
 /**
@@ -67,7 +69,7 @@ export async function publishChanged({
     const routes: PublishState['routes'] = {}
     for (const [path, { document, shows }] of Object.entries(after)) {
       const published = state.routes[path]
-      if (published) routes[path] = { document, shows, policy: published.policy }
+      if (published) routes[path] = { document, shows, policy: published.policy, images: published.images }
     }
     for (const path of remove) {
       const files = routeFiles(path)
@@ -82,13 +84,27 @@ export async function publishChanged({
       write(files.html, secured.html)
       write(files.data, data)
       const { document, shows } = after[path]!
-      routes[path] = { document, shows, policy: secured.policy }
+      routes[path] = { document, shows, policy: secured.policy, images: variantsNamedIn(html) }
     }
     const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
     write('_headers', headersFile(state.siteWideHeaders, policies))
     // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
     write('_redirects', redirectsFile(manifest.redirects))
     changed.push(...copyEmbeddedImages(site))
+    changed.push(
+      ...copyImageVariants(
+        site,
+        rendered.map(({ html }) => html),
+      ),
+    )
+    // Variants no page names any more go, as a full build would not write them.
+    const named = (all: PublishState['routes']) => new Set(Object.values(all).flatMap(({ images }) => images ?? []))
+    const stillNamed = named(routes)
+    for (const name of named(state.routes)) {
+      if (stillNamed.has(name)) continue
+      removeFile(site, variantPath(name))
+      changed.push(variantPath(name))
+    }
     const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
     if (sitemapChanged && state.indexable) write('sitemap.xml', sitemapXml(manifest.routePaths, state.siteUrl))
 

@@ -10,6 +10,8 @@ export interface PublishedRoute {
   shows: string[]
   /** Its Content-Security-Policy header, as in `_headers`. */
   policy: string
+  /** The image variants its HTML names (`assets/images/<name>`), sorted; absent in a state from before them. */
+  images?: string[]
 }
 
 /**

@@ -10,8 +10,14 @@ export async function recordFullBuild(
   {
     routes,
     policies,
+    images,
     ...configuration
-  }: Omit<PublishState, 'routes'> & { routes: SiteRoute[]; policies: Map<string, string> },
+  }: Omit<PublishState, 'routes'> & {
+    routes: SiteRoute[]
+    policies: Map<string, string>
+    /** The image variants each route's page names. */
+    images: (path: string) => string[]
+  },
 ): Promise<void> {
   const client = await getContentClient()
   const documents = await client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: null })
@@ -20,7 +26,7 @@ export async function recordFullBuild(
   for (const { path, documentId } of routes) {
     const policy = policies.get(path)
     if (policy === undefined) throw new Error(`The build published no page for ${path}`)
-    published[path] = { document: documentId, shows: shows.get(documentId) ?? [], policy }
+    published[path] = { document: documentId, shows: shows.get(documentId) ?? [], policy, images: images(path) }
   }
   writePublishState(buildDir, { ...configuration, routes: published })
 }

@@ -12,13 +12,6 @@ export interface RenderedRoute {
   data: string
 }
 
-/** Where a route's files live in the published site. */
-export function routeFiles(path: string): { html: string; data: string } {
-  if (path === '/') return { html: 'index.html', data: '_root.data' }
-  const relativePath = path.slice(1)
-  return { html: join(relativePath, 'index.html'), data: `${relativePath}.data` }
-}
-
 /**
  * Prerenders routes with the server bundle of the last full build (kept by vite/keepServerBuild.ts), the
  * way React Router's prerender does: the route's data first, then its HTML with that data, so both are

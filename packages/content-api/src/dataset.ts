@@ -15,7 +15,7 @@ export function assetsDirFor(seedFile: string): string {
 }
 
 // Found from the working directory: the dev server, the build and the tests each start in another folder.
-function findRepoRoot(from = process.cwd()): string {
+export function findRepoRoot(from = process.cwd()): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir
     if (dirname(dir) === dir) throw new Error(`No pnpm-workspace.yaml above ${from}: set CONTENT_SEED_FILE`)

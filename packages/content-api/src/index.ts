@@ -1,5 +1,12 @@
 export { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from './config'
-export { assetsDirFor, createFileDataset, parseNdjson, type SanityDocument, seedFilePath } from './dataset'
+export {
+  assetsDirFor,
+  createFileDataset,
+  findRepoRoot,
+  parseNdjson,
+  type SanityDocument,
+  seedFilePath,
+} from './dataset'
 export { handleQueryApiRequest, type QueryApiOptions } from './handler'
 export { IMAGE_TYPES } from './imageTypes'
 export { applyPerspective, type Perspective, runQuery } from './query'

@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { ThemeProvider } from 'styled-components'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SectionOf, SiteSettings } from '../../../apps/web/app/content/types'
 import { LegalDocumentSection } from '../../../apps/web/app/sections/LegalDocumentSection'
+import { theme } from '../../../apps/web/app/theme/theme'
 import { renderWithTheme } from '../support/render'
 import { seedSection, seedSettings } from '../support/seed'
 
@@ -23,6 +27,21 @@ describe('LegalDocumentSection', () => {
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-popups allow-popups-to-escape-sandbox')
     expect(frame).toHaveAttribute('loading', 'lazy')
     expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer')
+  })
+
+  it('prerenders a <noscript> copy of the frame with its address, for a visitor without JavaScript', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ThemeProvider theme={theme}>
+          <LegalDocumentSection section={section} settings={settings} isPageHeading />
+        </ThemeProvider>
+      </MemoryRouter>,
+    )
+    const url = 'https://docs.google.com/document/d/e/2PACX-policy/pub?embedded=true'
+    expect(html).toMatch(
+      new RegExp(`<noscript><iframe src="${url.replace(/[?.]/g, '\\$&')}"[^>]*title="AdvisorGrowth Policies"`),
+    )
+    expect(html.match(/<iframe/g)).toHaveLength(2)
   })
 
   it('embeds nothing but the heading, and warns, when the document URL is not https', () => {

@@ -39,7 +39,10 @@ export const ROUTE_QUERY = defineQuery(`{
       },
       _type == "legalDocumentSection" => { document->{ title, documentUrl } },
       _type == "heroSection" => {
-        backgroundImage{ ..., "src": coalesce(upload.asset->url, src) }
+        backgroundImage{
+          ..., "src": coalesce(upload.asset->url, src),
+          "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }
+        }
       }
     }
   },

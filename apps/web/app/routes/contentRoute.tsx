@@ -4,6 +4,7 @@ import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
 import { ContentSourceContext } from '../forms/shared/consentSource'
+import { withResolvedImages } from '../images/pageImages.server'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SectionPage } from '../pages/SectionPage'
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     notFound: false as const,
     settings,
-    page,
+    page: page && (await withResolvedImages(page)),
     resource,
     path: normaliseRoutePath(pathname),
     siteUrl: siteUrl(),

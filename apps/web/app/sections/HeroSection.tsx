@@ -2,6 +2,8 @@ import { CheckCircle2 } from 'lucide-react'
 import styled, { css } from 'styled-components'
 import { ActionButtons } from '../components/ActionButtons'
 import { Container } from '../components/Container'
+import { CoverImage, PlainCoverImage } from '../images/CoverImage'
+import { resolvedImageOf } from '../images/resolvedImage'
 import { media } from '../theme/theme'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
@@ -10,8 +12,16 @@ import type { SectionProps } from './SectionProps'
 export function HeroSection({ section, isPageHeading }: SectionProps<'heroSection'>) {
   const { eyebrow, heading, highlight, text, actions, highlights, backgroundImage, badge, anchor, align } = section
   const Heading = headingLevels(isPageHeading).section
+  const resolved = resolvedImageOf(backgroundImage)
+  const alt = backgroundImage?.alt ?? ''
+  const image = resolved ? (
+    <CoverImage image={resolved} alt={alt} priority={isPageHeading} />
+  ) : backgroundImage?.src ? (
+    <PlainCoverImage src={backgroundImage.src} alt={alt} />
+  ) : null
   return (
-    <Hero id={anchor ?? undefined} $image={backgroundImage?.src}>
+    <Hero id={anchor ?? undefined} $image={Boolean(image)}>
+      {image}
       <Inner $align={align}>
         {badge && <Badge>{badge}</Badge>}
         {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
@@ -49,7 +59,7 @@ function withHighlight(heading: string, highlight: string | undefined) {
   )
 }
 
-const Hero = styled.section<{ $image?: string | null }>`
+const Hero = styled.section<{ $image: boolean }>`
   position: relative;
   overflow: hidden;
   color: ${({ theme }) => theme.color.onDarkMuted};
@@ -61,14 +71,21 @@ const Hero = styled.section<{ $image?: string | null }>`
   ${({ $image }) =>
     $image &&
     css`
-      background:
-        linear-gradient(180deg, rgba(11, 31, 58, 0.82), rgba(11, 31, 58, 0.92)),
-        url(${JSON.stringify($image)}) center / cover no-repeat,
-        #0b1f3a;
+      background: #0b1f3a;
+      /* The image (CoverImage) under this overlay, the text above both. */
+      &::after {
+        content: '';
+        position: absolute;
+        inset: 0;
+        background: linear-gradient(180deg, rgba(11, 31, 58, 0.82), rgba(11, 31, 58, 0.92));
+      }
     `}
 `
 
 const Inner = styled(Container)<{ $align: 'left' | 'center' }>`
+  /* Above the background image and its overlay. */
+  position: relative;
+  z-index: 1;
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   ${({ $align }) =>

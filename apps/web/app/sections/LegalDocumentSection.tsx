@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
-import { deferredSrc } from '../islands/deferredFrames'
+import { DEFERRED_FRAME_WITHOUT_SCRIPTS, deferredSrc } from '../islands/deferredFrames'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
 
@@ -31,20 +31,29 @@ export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'l
       isPageHeading={isPageHeading}
     >
       {embeddable && (
-        <Frame
-          {...deferredSrc(url)}
-          title={document?.title ?? heading ?? undefined}
-          sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
+        <>
+          <Frame {...deferredSrc(url)} {...frameProps(document?.title ?? heading)} />
+          {/* Without JavaScript the frame above never gets its address: this one has it from the start. */}
+          <noscript>
+            <Frame src={url} {...frameProps(document?.title ?? heading)} />
+          </noscript>
+        </>
       )}
     </SectionShell>
   )
 }
 
+const frameProps = (title: string | null | undefined) =>
+  ({
+    title: title ?? undefined,
+    sandbox: 'allow-same-origin allow-popups allow-popups-to-escape-sandbox',
+    loading: 'lazy',
+    referrerPolicy: 'no-referrer',
+  }) as const
+
 const Frame = styled.iframe`
   display: block;
+  ${DEFERRED_FRAME_WITHOUT_SCRIPTS}
   width: 100%;
   height: 80vh;
   min-height: 600px;

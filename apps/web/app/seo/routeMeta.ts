@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { PageContent, ResourceContent, SectionOf, SiteSettings } from '../content/types'
+import { NARROW_MEDIA, resolvedImageOf, WIDE_MEDIA } from '../images/resolvedImage'
 import { articleJsonLd, faqJsonLd, organizationJsonLd } from './structuredData'
 
 export type RouteSeoData =
@@ -56,11 +57,31 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
 }
 
 /**
- * A hero's background image is the first thing the visitor sees (often the largest paint), but the
- * browser finds a CSS background only once the styles apply: it is requested with the HTML instead.
+ * A hero's background image is the first thing the visitor sees (often the largest paint): it is requested
+ * with the HTML, with the same candidates as its `<picture>` (React does not preload an image inside one).
+ * One preload per art direction, each for its viewports; in a static build each names its first format
+ * (AVIF), which a browser without it skips, as it skips that `<source>`.
  */
 function heroImagePreload(page: PageContent | null): MetaDescriptor[] {
   const hero = page?.sections?.find((section): section is SectionOf<'heroSection'> => section._type === 'heroSection')
-  const src = hero?.backgroundImage?.src
-  return src ? [{ tagName: 'link', rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }] : []
+  const image = resolvedImageOf(hero?.backgroundImage)
+  if (!image) {
+    const src = hero?.backgroundImage?.src
+    return src ? [{ tagName: 'link', rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }] : []
+  }
+  const narrow = image.sources.find((source) => source.media === NARROW_MEDIA)
+  const wide = image.sources.find((source) => source.media === undefined) ?? { ...image.img, type: undefined }
+  return [
+    ...(narrow ? [{ ...narrow, media: NARROW_MEDIA }] : []),
+    { ...wide, media: narrow ? WIDE_MEDIA : undefined },
+  ].map(({ srcSet, sizes, media, type }) => ({
+    tagName: 'link',
+    rel: 'preload',
+    as: 'image',
+    imageSrcSet: srcSet,
+    imageSizes: sizes,
+    ...(media ? { media } : {}),
+    ...(type ? { type } : {}),
+    fetchPriority: 'high',
+  }))
 }

@@ -14,14 +14,15 @@ export const imageAsset = defineType({
       name: 'upload',
       title: 'Upload',
       type: 'image',
-      description: 'Drop a photo here or choose one; it is used instead of the image path below.',
-      options: { accept: 'image/jpeg,image/png,image/webp,image/avif' },
+      description:
+        'Drop a photo here or choose one; it is used instead of the image path below. Crop it, and set its focal point (the part that stays in view at every size), with the crop tool.',
+      options: { accept: 'image/jpeg,image/png,image/webp,image/avif', hotspot: true },
     }),
     defineField({
       name: 'src',
       title: 'Image path',
       type: 'string',
-      description: 'Or a path on the website such as /greenville-downtown.webp, or an https:// URL.',
+      description: 'Or a path on the website such as /greenville-downtown.jpg, or an https:// URL.',
       validation: (rule) => rule.custom(CONTENT_CHECKS.urlPath),
     }),
     defineField({

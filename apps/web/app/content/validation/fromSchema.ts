@@ -96,8 +96,29 @@ function objectValue(type: string, context: Context, keyed: boolean) {
       ]),
     ),
   }
-  return withChecks(z.object(shape), fields, false, rule.checks)
+  const upload = fields.some(({ rule: field }) => field.type === 'image')
+  return withChecks(z.object(upload ? { ...shape, asset: uploadedAsset } : shape), fields, false, rule.checks)
 }
+
+/**
+ * An object with an upload (`imageAsset`): the route query reads the upload's asset document beside it
+ * (`asset`, null without an upload), with the metadata the site sizes and shows the image with.
+ */
+const uploadedAsset = z
+  .looseObject({
+    _id: z.string(),
+    url: z.string().nullable(),
+    metadata: z
+      .looseObject({
+        dimensions: z.looseObject({ width: z.number(), height: z.number() }).nullable(),
+        lqip: z.string().nullable(),
+        palette: z
+          .looseObject({ dominant: z.looseObject({ background: z.string().nullable() }).nullable() })
+          .nullable(),
+      })
+      .nullable(),
+  })
+  .nullish()
 
 /** The schema of a value that is there (presence is the field's: see `present`). */
 function valueSchema(rule: ValueRule, context: Context, projection: FieldProjection = true): z.ZodType {
@@ -140,10 +161,13 @@ function valueSchema(rule: ValueRule, context: Context, projection: FieldProject
     case 'object':
       return inlineObject(rule, context)
     case 'image':
-      // An upload as stored: its asset by reference. The queries read the asset's URL beside it.
+      // An upload as stored: its asset by reference, and the editor's crop and hotspot (fractions of the
+      // image, as the Studio's crop tool writes them). The queries read the asset's URL beside it.
       return z.object({
         _type: z.literal('image').optional(),
         asset: z.object({ _type: z.literal('reference'), _ref: z.string() }).optional(),
+        crop: z.looseObject({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() }).nullish(),
+        hotspot: z.looseObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullish(),
       })
     default:
       throw new Error(`The content rules name a type the site cannot check: "${rule.type}"`)
