@@ -6,11 +6,13 @@ import {
   LAKE_TOKEN,
   PREVIEW_PORT,
   PREVIEW_URL,
+  PUBLISH_PORT,
   REQUEST_LOG,
   SITE_PORT,
   SITE_URL,
   STUDIO_PORT,
   STUDIO_URL,
+  WEBHOOK_SECRET,
 } from './studioServer'
 
 /**
@@ -42,6 +44,15 @@ export default defineConfig({
         CONTENT_SEED_FILE: DATASET_FILE,
         CONTENT_LAKE_REQUEST_LOG: REQUEST_LOG,
         SANITY_STUDIO_PREVIEW_URL: PREVIEW_URL,
+        // The lake's webhook to the publish endpoint catchUp.spec.ts runs (nothing listens during the other specs).
+        CONTENT_LAKE_WEBHOOKS: JSON.stringify([
+          {
+            id: 'studio-e2e',
+            url: `http://127.0.0.1:${PUBLISH_PORT}/api/publish`,
+            secret: WEBHOOK_SECRET,
+            projection: '{_id}',
+          },
+        ]),
       },
     },
     {
