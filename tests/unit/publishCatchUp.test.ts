@@ -99,14 +99,12 @@ describe('the publish endpoint’s catch-up', () => {
   })
 
   it('asks Sanity’s query API the same question, with the read token, when a project is configured', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        Response.json({
-          result: { now: '2026-11-25T10:00:00.000Z', changed: ['page.home'], ids: ['page.home'] },
-          ms: 3,
-        }),
-      )
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({
+        result: { now: '2026-11-25T10:00:00.000Z', changed: ['page.home'], ids: ['page.home'] },
+        ms: 3,
+      }),
+    )
     const query = contentQueryFromEnv({
       SANITY_PROJECT_ID: 'abc123',
       SANITY_DATASET: 'staging',
