@@ -218,7 +218,7 @@ async function send(
  */
 export function webhooksFromEnv(stateDirectory: string, env: NodeJS.ProcessEnv = process.env): LakeWebhook[] {
   const file = `${stateDirectory}/webhooks.json`
-  const text = env.CONTENT_LAKE_WEBHOOKS ?? (existsSync(file) ? readFileSync(file, 'utf8') : '[]')
+  const text = env.CONTENT_LAKE_WEBHOOKS || (existsSync(file) ? readFileSync(file, 'utf8') : '[]')
   const parsed: unknown = JSON.parse(text)
   if (!Array.isArray(parsed) || parsed.some((hook) => typeof hook?.url !== 'string')) {
     throw new Error('CONTENT_LAKE_WEBHOOKS / .lake/webhooks.json must be a JSON array of webhooks, each with a url')
