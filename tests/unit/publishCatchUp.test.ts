@@ -9,7 +9,13 @@ let directory: string
 let buildDir: string
 let seedFile: string
 
-const document = (_id: string, _updatedAt: string) => ({ _id, _type: 'page', _updatedAt, title: _id })
+const document = (_id: string, _updatedAt: string, _rev = `rev-${_updatedAt}`) => ({
+  _id,
+  _type: 'page',
+  _updatedAt,
+  _rev,
+  title: _id,
+})
 
 function writeDataset(documents: ReturnType<typeof document>[]) {
   writeFileSync(seedFile, documents.map((entry) => JSON.stringify(entry)).join('\n'))
@@ -98,10 +104,30 @@ describe('the publish endpoint’s catch-up', () => {
     expect(publish).toHaveBeenCalledExactlyOnceWith(['faq.1', 'page.home'])
   })
 
+  it('leaves out a change at the revision a webhook’s publish already put live, not a newer one', async () => {
+    writeDataset([
+      document('siteSettings', '2026-11-19T09:00:00.000Z'),
+      document('page.home', '2026-11-21T08:00:00.000Z', 'tx-home-2'),
+      document('page.about', '2026-11-21T09:00:00.000Z', 'tx-about-1'),
+      document('page.old', '2026-11-19T09:00:00.000Z'),
+      document('faq.1', '2026-11-19T09:00:00.000Z'),
+    ])
+    const published: Record<string, string> = { 'page.home': 'tx-home-1', 'page.about': 'tx-about-1' }
+    const publish = vi.fn(async (_ids: string[]) => {})
+    const result = await catchUp({
+      query: contentQueryFromEnv({ CONTENT_SEED_FILE: seedFile }),
+      buildDir,
+      publish,
+      publishedRevision: (id) => published[id],
+    })
+    expect(result.documentIds).toEqual(['page.home'])
+    expect(publish).toHaveBeenCalledExactlyOnceWith(['page.home'])
+  })
+
   it('asks Sanity’s query API the same question, with the read token, when a project is configured', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       Response.json({
-        result: { now: '2026-11-25T10:00:00.000Z', changed: ['page.home'], ids: ['page.home'] },
+        result: { now: '2026-11-25T10:00:00.000Z', changed: [{ _id: 'page.home', _rev: 'r1' }], ids: ['page.home'] },
         ms: 3,
       }),
     )
@@ -111,7 +137,11 @@ describe('the publish endpoint’s catch-up', () => {
       SANITY_READ_TOKEN: 'tok',
     })
     const result = await query(CATCH_UP_QUERY, { since: '2026-11-20T10:00:00.000Z' })
-    expect(result).toEqual({ now: '2026-11-25T10:00:00.000Z', changed: ['page.home'], ids: ['page.home'] })
+    expect(result).toEqual({
+      now: '2026-11-25T10:00:00.000Z',
+      changed: [{ _id: 'page.home', _rev: 'r1' }],
+      ids: ['page.home'],
+    })
     const [url, init] = fetchMock.mock.calls[0]!
     expect(url).toBe('https://abc123.api.sanity.io/v2025-02-19/data/query/staging')
     expect(init?.headers).toMatchObject({ authorization: 'Bearer tok' })

@@ -13,13 +13,13 @@ export type ContentQuery = <T>(query: string, params: Record<string, unknown>) =
  */
 export const CATCH_UP_QUERY = `{
   "now": now(),
-  "changed": *[_updatedAt > $since && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id,
+  "changed": *[_updatedAt > $since && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]{_id, _rev},
   "ids": *[!(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id
 }`
 
 interface CatchUpAnswer {
   now: string
-  changed: string[]
+  changed: { _id: string; _rev: string }[]
   ids: string[]
 }
 
@@ -34,7 +34,8 @@ export const catchUpCursorFile = (buildDir: string) => join(publisherDir(buildDi
 
 /**
  * Publishes what changed in the content since the last catch-up, whether or not a webhook said so: the
- * documents updated since the cursor and the documents the built site shows that are gone. The cursor
+ * documents updated since the cursor (but not at a revision a webhook already published) and the documents
+ * the built site shows that are gone. The cursor
  * moves only once that publish went through, so a failed or interrupted catch-up is done again. Without a
  * cursor (the first run after a full build) it starts from the time the build's state was last written.
  */
@@ -42,9 +43,12 @@ export async function catchUp({
   query,
   buildDir,
   publish,
+  publishedRevision = () => undefined,
 }: {
   query: ContentQuery
   buildDir: string
+  /** The revision of a document a webhook's publish already put live: the catch-up leaves that one alone. */
+  publishedRevision?: (documentId: string) => string | undefined
   /** Publishes the documents; resolves once they are live, rejects if the publish failed. */
   publish: (documentIds: string[]) => Promise<void>
 }): Promise<CatchUpResult> {
@@ -54,7 +58,8 @@ export async function catchUp({
   const published = new Set(answer.ids)
   const shown = new Set(Object.values(state.routes).flatMap((route) => [route.document, ...route.shows]))
   const gone = [...shown].filter((id) => !published.has(id))
-  const documentIds = [...new Set([...answer.changed, ...gone])].sort()
+  const changed = answer.changed.filter(({ _id, _rev }) => publishedRevision(_id) !== _rev).map(({ _id }) => _id)
+  const documentIds = [...new Set([...changed, ...gone])].sort()
   if (documentIds.length > 0) await publish(documentIds)
   writeCursor(buildDir, answer.now)
   return { since, until: answer.now, documentIds }

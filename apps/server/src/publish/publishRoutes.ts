@@ -42,9 +42,18 @@ export interface PublishEndpoint {
  */
 export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
   const publisher = createPublishWorker()
+  /** The revision each webhook announced (its `sanity-transaction-id`), and the ones a publish put live. */
+  const announced = new Map<string, string>()
+  const publishedRevisions = new Map<string, string>()
   const publish = async (documentIds: string[]) => {
+    // The publish reads the content after this: it publishes these revisions or newer ones.
+    const revisions = documentIds.flatMap((id) => {
+      const revision = announced.get(id)
+      return revision ? [[id, revision] as const] : []
+    })
     const published = await publisher.publish(documentIds)
     if (options.deployCommand) await deploy(options.deployCommand)
+    for (const [id, revision] of revisions) publishedRevisions.set(id, revision)
     return published
   }
   /** Documents whose last publish failed: a catch-up that asked for them has not gone through. */
@@ -65,6 +74,7 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
     const result = await catchUp({
       query,
       buildDir,
+      publishedRevision: (id) => publishedRevisions.get(id),
       publish: async (documentIds) => {
         queue.add(documentIds)
         await queue.whenIdle()
@@ -91,9 +101,17 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
   timer?.unref()
 
   const app = new Hono()
-  app.all('/api/publish', (c) =>
-    handlePublishWebhook(c.req.raw, { secret: options.secret, enqueue: (ids) => queue.add(ids) }),
-  )
+  app.all('/api/publish', (c) => {
+    const documentId = c.req.header('sanity-document-id')
+    const revision = c.req.header('sanity-transaction-id')
+    return handlePublishWebhook(c.req.raw, {
+      secret: options.secret,
+      enqueue: (ids) => {
+        if (documentId && revision && ids.includes(documentId)) announced.set(documentId, revision)
+        queue.add(ids)
+      },
+    })
+  })
   return {
     app,
     catchUp: catchUpOnce,
