@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -12,6 +12,7 @@ import {
   type LakeWebhook,
   lakeFilesFor,
   type WebhookAttempt,
+  webhooksFromEnv,
 } from '@site/content-api/lake'
 import { http, passthrough } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -200,5 +201,38 @@ describe('the lake’s GROQ-powered webhooks', () => {
       [0, true],
       [0, false],
     ])
+  })
+})
+
+describe('the lake’s webhook configuration', () => {
+  it('reads CONTENT_LAKE_WEBHOOKS, else .lake/webhooks.json, in the lake’s shape or the Webhooks API’s (rule)', () => {
+    const stateDirectory = mkdtempSync(join(tmpdir(), 'lake-state-'))
+    try {
+      expect(webhooksFromEnv(stateDirectory, {})).toEqual([])
+      const apiShape = {
+        name: 'Publish',
+        url: 'https://example.com/api/publish',
+        secret: 's',
+        rule: { on: ['create', 'update'], filter: '_type == "page"', projection: '{_id}' },
+      }
+      writeFileSync(join(stateDirectory, 'webhooks.json'), JSON.stringify([apiShape]))
+      expect(webhooksFromEnv(stateDirectory, {})).toEqual([
+        {
+          name: 'Publish',
+          url: 'https://example.com/api/publish',
+          secret: 's',
+          on: ['create', 'update'],
+          filter: '_type == "page"',
+          projection: '{_id}',
+        },
+      ])
+      const fromEnv = [{ url: 'http://127.0.0.1:4600/api/publish', projection: '{_id}' }]
+      expect(webhooksFromEnv(stateDirectory, { CONTENT_LAKE_WEBHOOKS: JSON.stringify(fromEnv) })).toEqual(fromEnv)
+      expect(() => webhooksFromEnv(stateDirectory, { CONTENT_LAKE_WEBHOOKS: '[{"secret":"no url"}]' })).toThrow(
+        'must be a JSON array of webhooks, each with a url',
+      )
+    } finally {
+      rmSync(stateDirectory, { recursive: true, force: true })
+    }
   })
 })

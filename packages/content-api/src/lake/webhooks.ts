@@ -223,5 +223,8 @@ export function webhooksFromEnv(stateDirectory: string, env: NodeJS.ProcessEnv =
   if (!Array.isArray(parsed) || parsed.some((hook) => typeof hook?.url !== 'string')) {
     throw new Error('CONTENT_LAKE_WEBHOOKS / .lake/webhooks.json must be a JSON array of webhooks, each with a url')
   }
-  return parsed as LakeWebhook[]
+  // The Webhooks API's shape (`POST /hooks/projects/<id>`) nests these in `rule`: a hook copied from there works.
+  return (parsed as (LakeWebhook & { rule?: Pick<LakeWebhook, 'on' | 'filter' | 'projection'> })[]).map(
+    ({ rule, ...webhook }) => ({ ...rule, ...webhook }),
+  )
 }
