@@ -4,7 +4,10 @@
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */
 import { parseArgs } from 'node:util'
+import { loadRootEnvFile } from './rootEnv.ts'
 import { startSiteServer } from './siteServer.ts'
+
+loadRootEnvFile()
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },

@@ -22,13 +22,18 @@ export function leadServer(): Plugin {
           .then((module) => module.startDevLeadServer())
         return started
       }
-      server.httpServer?.once('listening', () => void start())
-      server.httpServer?.once('close', () => void started?.then((running) => running.close()))
+      // A store that cannot open (another process holds it) costs the forms, not the whole dev server.
+      const report = (error: unknown) => server.config.logger.error(`The lead server did not start: ${String(error)}`)
+      server.httpServer?.once('listening', () => void start().catch(report))
+      server.httpServer?.once('close', () => void started?.then((running) => running.close(), report))
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/')) return next()
         start().then(
           (running) => running.handle(req, res),
-          (error: unknown) => next(error),
+          (error: unknown) => {
+            res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' })
+            res.end(JSON.stringify({ error: `The lead server did not start: ${String(error)}` }))
+          },
         )
       })
     },

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { freePort } from './serverProcess'
 
 /**
  * A throw-away PostgreSQL server on a free loopback port, from Debian's binaries (scripts/ensure-postgres.sh
@@ -54,17 +54,4 @@ function uid(user: string): number {
 
 function gid(user: string): number {
   return Number(execFileSync('id', ['-g', user]).toString().trim())
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }

@@ -13,10 +13,12 @@
  * the server made).
  */
 import { parseArgs } from 'node:util'
+import { loadRootEnvFile } from '../rootEnv.ts'
 import { adminApi } from './adminApi.ts'
 import { openLeadDatabase } from './db/database.ts'
 import { leadConfigFromEnv } from './leadConfig.ts'
 
+loadRootEnvFile()
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {

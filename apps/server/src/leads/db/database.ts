@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
@@ -32,6 +32,7 @@ export async function openLeadDatabase(options: { databaseUrl?: string; dataDir:
   }
   const unlock = lockDataDir(options.dataDir)
   try {
+    if (!existsSync(options.dataDir)) await initializeDataDir(options.dataDir)
     const pglite = await PGlite.create({ dataDir: options.dataDir })
     const db = new Kysely<LeadTables>({ dialect: pgliteDialect(pglite) })
     await migrateToLatest(db as Kysely<unknown>)
@@ -48,6 +49,21 @@ export async function openLeadDatabase(options: { databaseUrl?: string; dataDir:
     unlock()
     throw error
   }
+}
+
+/**
+ * Creates the embedded store's folder beside its place and moves it there once PostgreSQL's initdb and the
+ * migrations are done: a process stopped during the seconds initdb takes leaves no half-made store, which
+ * PGlite cannot open (it aborts), only a stray folder the next start replaces.
+ */
+async function initializeDataDir(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.initializing`
+  rmSync(staging, { recursive: true, force: true })
+  const pglite = await PGlite.create({ dataDir: staging })
+  const db = new Kysely<LeadTables>({ dialect: pgliteDialect(pglite) })
+  await migrateToLatest(db as Kysely<unknown>)
+  await db.destroy()
+  renameSync(staging, dataDir)
 }
 
 /** Several server processes may start together on one PostgreSQL: one migrates, the others wait for it. */
