@@ -9,11 +9,13 @@ import {
   LEADS_URL,
   PREVIEW_PORT,
   PREVIEW_URL,
+  PUBLISH_PORT,
   REQUEST_LOG,
   SITE_PORT,
   SITE_URL,
   STUDIO_PORT,
   STUDIO_URL,
+  WEBHOOK_SECRET,
 } from './studioServer'
 
 /**
@@ -55,6 +57,15 @@ export default defineConfig({
         LEAD_RETRY_MAX_MS: '500',
         LEAD_RETRY_WINDOW_HOURS: '0.001',
         LEAD_OUTBOX_POLL_MS: '100',
+        // The lake's webhook to the publish endpoint catchUp.spec.ts runs (nothing listens during the other specs).
+        CONTENT_LAKE_WEBHOOKS: JSON.stringify([
+          {
+            id: 'studio-e2e',
+            url: `http://127.0.0.1:${PUBLISH_PORT}/api/publish`,
+            secret: WEBHOOK_SECRET,
+            projection: '{_id}',
+          },
+        ]),
       },
     },
     {

@@ -6,6 +6,9 @@ export const LAKE_PORT = 3434
 export const SITE_PORT = 5273
 /** The site in preview mode (drafts, stega, overlays): what the Studio's Presentation tool frames. */
 export const PREVIEW_PORT = 5274
+/** The publish endpoint the lake's webhook calls (catchUp.spec.ts starts and stops it). */
+export const PUBLISH_PORT = 4690
+export const WEBHOOK_SECRET = 'studio-e2e-webhook-secret'
 export const LAKE_TOKEN = 'studio-e2e-local-editor-token-0123456789abcdef'
 export const DATASET_DIR = join(import.meta.dirname, '.dataset')
 export const DATASET_FILE = join(DATASET_DIR, 'seed.ndjson')

@@ -32,9 +32,14 @@ export async function startSiteServer(options: {
   const leads = await startLeadService(leadConfigFromEnv(env), options.log ?? jsonLineLog())
   const api = new Hono()
   api.route('/', leads.app)
-  if (env.SANITY_WEBHOOK_SECRET) {
-    api.route('/', publishRoutes({ secret: env.SANITY_WEBHOOK_SECRET, deployCommand: env.PUBLISH_DEPLOY_COMMAND }))
-  }
+  const publishing = env.SANITY_WEBHOOK_SECRET
+    ? publishRoutes({
+        secret: env.SANITY_WEBHOOK_SECRET,
+        deployCommand: env.PUBLISH_DEPLOY_COMMAND,
+        catchUpIntervalMs: catchUpInterval(env),
+      })
+    : undefined
+  if (publishing) api.route('/', publishing.app)
   api.all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
   const answerApi = getRequestListener(api.fetch)
   const server = createServer((req, res) => {
@@ -55,7 +60,14 @@ export async function startSiteServer(options: {
         server.close(() => done())
         server.closeIdleConnections()
       })
+      publishing?.close()
       await leads.close()
     },
   }
+}
+
+/** PUBLISH_CATCH_UP_MINUTES: how often the publish endpoint catches up with the content (5; 0: only on start). */
+export function catchUpInterval(env: NodeJS.ProcessEnv): number {
+  const minutes = Number(env.PUBLISH_CATCH_UP_MINUTES ?? 5)
+  return Number.isFinite(minutes) && minutes >= 0 ? minutes * 60_000 : 5 * 60_000
 }

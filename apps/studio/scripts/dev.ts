@@ -3,13 +3,14 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { randomId, startContentLake } from '@site/content-api/lake'
-import { createPublishQueue, createPublishWorker, logPublishReport } from '@site/server/publish'
+import { type LakeWebhook, randomId, startContentLake, webhooksFromEnv } from '@site/content-api/lake'
+import { startPublishServer } from '@site/server/publish'
 import { startSiteServer } from '@site/server/site'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
 const LAKE_PORT = Number(process.env.CONTENT_LAKE_PORT ?? 3334)
+const PUBLISH_PORT = Number(process.env.STUDIO_PUBLISH_PORT ?? 4600)
 
 function runStudio(env: NodeJS.ProcessEnv): void {
   const studio = spawn('sanity', ['dev', '--port', String(STUDIO_PORT), '--host', '127.0.0.1'], {
@@ -85,6 +86,23 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
   const stateDirectory = join(process.cwd(), '..', '..', '.lake')
   mkdirSync(stateDirectory, { recursive: true })
   const token = localEditorToken(stateDirectory)
+  const webhooks: LakeWebhook[] = webhooksFromEnv(stateDirectory)
+  // With a built site, each publish in the Studio reaches it in seconds as on a host: the lake's webhook
+  // calls the production server's publish endpoint, signed with a secret made for this run
+  // (STUDIO_PUBLISH_SITE=off leaves the site alone).
+  const builtSite = join(process.cwd(), '..', 'web', process.env.SITE_BUILD_DIR || 'build', 'publisher', 'state.json')
+  if (existsSync(builtSite) && process.env.STUDIO_PUBLISH_SITE !== 'off') {
+    const secret = randomId(32)
+    const publishing = await startPublishServer({ port: PUBLISH_PORT, secret })
+    webhooks.push({
+      id: 'studio-publish',
+      name: 'Publish the built site',
+      url: publishing.url,
+      secret,
+      projection: '{_id}',
+    })
+    console.log(`Publishing each change to the built site through ${publishing.url} (\`pnpm serve\` shows it)`)
+  }
   const lake = await startContentLake({
     port: LAKE_PORT,
     projectId: studioEnv.projectId,
@@ -96,20 +114,11 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
       new URL(studioEnv.previewUrl).origin,
     ],
     requestLog: process.env.CONTENT_LAKE_REQUEST_LOG ?? join(stateDirectory, 'requests.log'),
+    webhooks,
   })
   if (process.env.STUDIO_LEAD_SERVER !== 'off') await leadServerForTheTool()
   runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
   if (process.env.STUDIO_PREVIEW_SITE !== 'off') runPreviewSite()
-  // With a built site, each publish in the Studio updates it in seconds, as the webhook does on a host
-  // (STUDIO_PUBLISH_SITE=off leaves it alone).
-  const builtSite = join(process.cwd(), '..', 'web', process.env.SITE_BUILD_DIR || 'build', 'publisher', 'state.json')
-  if (existsSync(builtSite) && process.env.STUDIO_PUBLISH_SITE !== 'off') {
-    const queue = createPublishQueue({ rebuild: createPublishWorker().publish, onReport: logPublishReport })
-    lake.lake.subscribe(({ documentId }) => {
-      if (!documentId.startsWith('drafts.')) queue.add([documentId])
-    })
-    console.log('Publishing each change to the built site (apps/web/dist; `pnpm serve` shows it)')
-  }
   console.log(
     `\nLocal Content Lake on ${lake.apiHost}, writing ${process.env.CONTENT_SEED_FILE ?? 'content/seed.ndjson'}`,
   )

@@ -1,2 +1,2 @@
 export { createPublishQueue, logPublishReport } from './publishQueue.ts'
-export { createPublishWorker } from './publishWorker.ts'
+export { startPublishServer } from './publishServer.ts'

@@ -10,6 +10,7 @@ import { ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { handleLakeRequest, type LakeApiOptions, MAX_MUTATION_BYTES } from './lakeApi'
 import { lakeFilesFor } from './persistence'
 import { presenceSockets } from './presence'
+import { deliverWebhooks, type LakeWebhook, type WebhookAttempt } from './webhooks'
 
 export interface ContentLakeServerOptions {
   seedFile?: string
@@ -20,6 +21,10 @@ export interface ContentLakeServerOptions {
   allowedOrigins: string[]
   /** Appends one line per request (time, method, path, status, ms) to this file. */
   requestLog?: string
+  /** GROQ-powered webhooks the lake sends on each matching create, update and delete (webhooks.ts). */
+  webhooks?: LakeWebhook[]
+  /** Logs each delivery attempt; the default logs failed ones. */
+  onWebhookAttempt?: (attempt: WebhookAttempt) => void
 }
 
 export interface ContentLakeServer {
@@ -27,6 +32,8 @@ export interface ContentLakeServer {
   apiHost: string
   port: number
   lake: ContentLake
+  /** Resolves once no webhook delivery is in flight. */
+  webhooksIdle: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -40,6 +47,11 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
     token: options.token,
     allowedOrigins: options.allowedOrigins,
   }
+  const webhooks = deliverWebhooks(lake, options.webhooks ?? [], {
+    projectId: options.projectId,
+    dataset: apiOptions.dataset,
+    onAttempt: options.onWebhookAttempt ?? logFailedAttempt,
+  })
   const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, apiOptions, options.requestLog)
   const presence = presenceSockets({ ...apiOptions, userId: LOCAL_EDITOR_ID })
   const withPresence = (server: Server) => server.on('upgrade', presence.upgrade)
@@ -51,7 +63,9 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
     apiHost: `http://localhost:${port}`,
     port,
     lake,
+    webhooksIdle: () => webhooks.whenIdle(),
     close: async () => {
+      webhooks.close()
       presence.close()
       for (const server of servers) {
         server.closeAllConnections()
@@ -59,6 +73,12 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
       }
     },
   }
+}
+
+function logFailedAttempt({ webhookId, documentId, attempt, status, willRetry }: WebhookAttempt): void {
+  if (status >= 200 && status < 300) return
+  const outcome = willRetry ? 'retrying in 30 s' : 'given up'
+  console.error(`[webhook ${webhookId}] ${documentId}: attempt ${attempt} answered ${status || 'nothing'}, ${outcome}`)
 }
 
 function listen(server: Server, port: number, host: string): Promise<Server> {
