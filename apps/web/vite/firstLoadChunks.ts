@@ -15,10 +15,14 @@ export const LIBRARY_CHUNKS = [
   },
 ]
 
-/** The site's own code that every page needs: theme, header, footer, section registry, islands, image helpers. */
+/**
+ * The site's own code that every page needs: theme, header, footer, section registry, islands, image helpers,
+ * and the lead forms' few lines every page runs (the visit's attribution, the consent source, the check for a
+ * questionnaire submission to send again) instead of three files of their own.
+ */
 const SITE_CHUNK = {
   name: 'site',
-  test: /apps[\\/]web[\\/]app[\\/](theme|config|islands|layout|images[\\/]resolvedImage|pages[\\/]NotFoundPage|sections[\\/](SectionList|registry)|components[\\/](Container|SmartLink|Button))\b|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|vite[\\/]preload-helper/,
+  test: /apps[\\/]web[\\/]app[\\/](theme|config|islands|layout|images[\\/]resolvedImage|forms[\\/]shared[\\/](attribution|consentSource|pendingLeadsStorage)|pages[\\/]NotFoundPage|sections[\\/](SectionList|registry)|components[\\/](Container|SmartLink|Button))\b|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|vite[\\/]preload-helper/,
 }
 
 export const FIRST_LOAD_CHUNKS = [...LIBRARY_CHUNKS, SITE_CHUNK]
