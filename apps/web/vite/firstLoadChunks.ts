@@ -22,7 +22,7 @@ export const LIBRARY_CHUNKS = [
  */
 const SITE_CHUNK = {
   name: 'site',
-  test: /apps[\\/]web[\\/]app[\\/](theme|config|islands|layout|images[\\/]resolvedImage|forms[\\/]shared[\\/](attribution|consentSource|pendingLeadsStorage)|pages[\\/]NotFoundPage|sections[\\/](SectionList|registry)|components[\\/](Container|SmartLink|Button))\b|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|vite[\\/]preload-helper/,
+  test: /apps[\\/]web[\\/]app[\\/](theme|config|islands|layout|images[\\/]resolvedImage|forms[\\/](campaignKeys|shared[\\/](attribution|consentSource|pendingLeadsStorage))|pages[\\/]NotFoundPage|sections[\\/](SectionList|registry)|components[\\/](Container|SmartLink|Button))\b|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)|vite[\\/]preload-helper/,
 }
 
 export const FIRST_LOAD_CHUNKS = [...LIBRARY_CHUNKS, SITE_CHUNK]

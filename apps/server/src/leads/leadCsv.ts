@@ -1,18 +1,8 @@
+import { CAMPAIGN_KEYS } from '../../../web/app/forms/campaignKeys.ts'
 import type { Lead, LeadConsentRecord } from './db/tables.ts'
 import { contactOf, type LeadListState } from './leadStore.ts'
 
-const TOUCH_FIELDS = [
-  'landingPage',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'msclkid',
-] as const
+const TOUCH_FIELDS = ['landingPage', 'referrer', ...CAMPAIGN_KEYS] as const
 
 /** The export's columns, in order: who, where the visit came from (first and last touch), what was agreed to. */
 export const LEAD_CSV_COLUMNS = [

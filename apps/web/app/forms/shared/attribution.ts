@@ -1,3 +1,4 @@
+import { CAMPAIGN_KEYS } from '../campaignKeys'
 import type { LeadAttribution, LeadTouch } from '../leadContext'
 
 /**
@@ -7,16 +8,6 @@ import type { LeadAttribution, LeadTouch } from '../leadContext'
  * closes: a visit's attribution lives exactly as long as the visit. A lead sends them beside its payload.
  */
 const STORAGE_KEY = 'ag-visit-attribution'
-const CAMPAIGN_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'msclkid',
-] as const
 
 interface Visit {
   firstTouch: LeadTouch
