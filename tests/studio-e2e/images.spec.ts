@@ -7,7 +7,7 @@ import { openDocument, openStudio, publish, storedDocument } from './support'
 
 const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'photo-3x2.jpg')
 
-test('an image uploaded to a hero is stored beside the dataset, shown in the Studio, and is the background on the dev-served page', async ({
+test('an image uploaded to a hero is stored beside the dataset, shown in the Studio, and is the hero picture of the dev-served page', async ({
   page,
 }) => {
   const bytes = readFileSync(PHOTO)
@@ -28,8 +28,13 @@ test('an image uploaded to a hero is stored beside the dataset, shown in the Stu
   expect(storedDocument(assetId)).toMatchObject({ _type: 'sanity.imageAsset', sha1hash: sha1, url: path })
   expect(readFileSync(join(DATASET_DIR, 'assets', path))).toEqual(bytes)
 
-  // The hero's background, and the preload of it in the head.
-  await expect.poll(async () => (await fetch(`${SITE_URL}/conference-giveaway`)).text()).toContain(`url("${path}")`)
+  // The hero's picture: variants rendered from the upload (README, "Images on the site"), and the original still.
+  const variant = new RegExp(`/assets/images/${sha1}[\\w-]*-\\d+w-[0-9a-f]{16}\\.avif`)
+  await expect.poll(async () => (await fetch(`${SITE_URL}/conference-giveaway`)).text()).toMatch(variant)
+  const html = await (await fetch(`${SITE_URL}/conference-giveaway`)).text()
+  const rendered = await fetch(`${SITE_URL}${html.match(variant)?.[0]}`)
+  expect(rendered.status).toBe(200)
+  expect(rendered.headers.get('content-type')).toBe('image/avif')
   const image = await fetch(`${SITE_URL}${path}`)
   expect(image.headers.get('content-type')).toBe('image/jpeg')
   expect(Buffer.from(await image.arrayBuffer())).toEqual(bytes)
