@@ -18,7 +18,7 @@ export interface LeadConfig {
   maxConcurrentPerWebhook: number
   sendTimeoutMs: number
   pollMs: number
-  /** Submissions one client address may make per minute. */
+  /** Submissions one client address may make per minute: a conference room on one Wi-Fi is one address. */
   rateLimitPerMinute: number
   /** Read the client's address from X-Forwarded-For (behind the host's proxy), not from the connection. */
   trustProxy: boolean
@@ -97,7 +97,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
     maxConcurrentPerWebhook: number(env.LEAD_WEBHOOK_CONCURRENCY, 4),
     sendTimeoutMs: number(env.LEAD_WEBHOOK_TIMEOUT_MS, 10_000),
     pollMs: number(env.LEAD_OUTBOX_POLL_MS, 1_000),
-    rateLimitPerMinute: number(env.LEAD_RATE_LIMIT_PER_MINUTE, 30),
+    rateLimitPerMinute: number(env.LEAD_RATE_LIMIT_PER_MINUTE, 120),
     trustProxy: env.TRUST_PROXY === 'true',
     allowedOrigins: [env.SITE_URL, ...(env.LEADS_ALLOWED_ORIGINS ?? '').split(',')]
       .filter((origin): origin is string => Boolean(origin?.trim()))

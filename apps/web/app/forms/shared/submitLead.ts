@@ -52,19 +52,35 @@ export async function submitLead(form: LeadFormName, submission: LeadSubmission)
     if (submission.honeypot.trim()) return
     return postWebhook(directWebhookUrl(form), submission.payload)
   }
-  const response = await fetch(`/api/leads/${form}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.idempotencyKey },
+  const deadline = Date.now() + SUBMIT_TIMEOUT_MS
+  const body = JSON.stringify({
+    payload: submission.payload,
+    honeypot: submission.honeypot,
     // Attribution and consent travel beside the payload: the webhook receives the payload alone.
-    body: JSON.stringify({
-      payload: submission.payload,
-      honeypot: submission.honeypot,
-      attribution: withVisitAttribution(submission).attribution,
-      consent: submission.consent,
-    }),
-    signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+    attribution: withVisitAttribution(submission).attribution,
+    consent: submission.consent,
   })
-  if (!response.ok) throw new LeadNotStoredError(response.status)
+  for (;;) {
+    const response = await fetch(`/api/leads/${form}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.idempotencyKey },
+      body,
+      signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+    })
+    if (response.ok) return
+    // A room of visitors behind one address (a conference's Wi-Fi) can pass the server's per-address limit:
+    // its Retry-After is waited out within the submit time, with the same key, before the visitor is told.
+    const wait = retryAfterMs(response)
+    if (response.status !== 429 || wait === undefined || Date.now() + wait >= deadline) {
+      throw new LeadNotStoredError(response.status)
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'))
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined
 }
 
 function directWebhookUrl(form: LeadFormName): string {
