@@ -4,7 +4,9 @@
  * contract's static server and measures, for each:
  * - the image bytes a 390-px phone (device pixel ratio 3, then 2) and a 1280-px desktop (ratio 1) download
  *   for the page, in headless Chromium (every response of type image, body bytes);
- * - the page's LCP, median of `--runs` (default 5) cold Lighthouse runs (mobile preset, simulated throttling).
+ * - the page's LCP, median of `--runs` (default 5) cold Lighthouse runs (mobile preset, simulated throttling),
+ *   the two sites alternating run by run, so that the machine's load weighs on both alike, with the ratio of
+ *   each pair.
  * Writes bench/hero-image-results.md (or `--out`).
  */
 import { writeFileSync } from 'node:fs'
@@ -40,49 +42,56 @@ interface SiteResult {
   lcp: number[]
 }
 
-async function measure(dir: string): Promise<SiteResult> {
+async function serve(dir: string) {
   const port = await freePort()
   const server = await startStaticServer({ dir, port, compress: true })
-  const url = `http://127.0.0.1:${port}${PATH}`
-  try {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  return { url: `http://127.0.0.1:${port}${PATH}`, close: () => server.close() }
+}
+
+async function imageBytes(url: string): Promise<SiteResult['images']> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  })
+  const images: SiteResult['images'] = []
+  for (const { name, ...viewport } of VIEWPORTS) {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      deviceScaleFactor: viewport.deviceScaleFactor,
     })
-    const images: SiteResult['images'] = []
-    for (const { name, ...viewport } of VIEWPORTS) {
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        deviceScaleFactor: viewport.deviceScaleFactor,
+    const page = await context.newPage()
+    const files: SiteResult['images'][number]['files'] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'image') return
+      const body = await response.body().catch(() => Buffer.alloc(0))
+      files.push({
+        path: new URL(response.url()).pathname,
+        type: response.headers()['content-type'] ?? '',
+        bytes: body.length,
       })
-      const page = await context.newPage()
-      const files: SiteResult['images'][number]['files'] = []
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'image') return
-        const body = await response.body().catch(() => Buffer.alloc(0))
-        files.push({
-          path: new URL(response.url()).pathname,
-          type: response.headers()['content-type'] ?? '',
-          bytes: body.length,
-        })
-      })
-      await page.goto(url, { waitUntil: 'load' })
-      await page.waitForTimeout(500)
-      images.push({ viewport: name, files: files.filter((file) => !file.path.endsWith('.svg')) })
-      await context.close()
-    }
-    await browser.close()
-    const lcp: number[] = []
-    for (let run = 0; run < runs; run++) lcp.push((await measureCold(url)).lcpMs)
-    return { images, lcp }
-  } finally {
-    await server.close()
+    })
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForTimeout(500)
+    images.push({ viewport: name, files: files.filter((file) => !file.path.endsWith('.svg')) })
+    await context.close()
   }
+  await browser.close()
+  return images
 }
 
 const loadAtStart = loadavg()[0] ?? 0
-const before = await measure(values.before)
-const after = await measure(values.after)
+const sites = { before: await serve(values.before), after: await serve(values.after) }
+const before: SiteResult = { images: await imageBytes(sites.before.url), lcp: [] }
+const after: SiteResult = { images: await imageBytes(sites.after.url), lcp: [] }
+try {
+  for (let run = 0; run < runs; run++) {
+    before.lcp.push((await measureCold(sites.before.url)).lcpMs)
+    after.lcp.push((await measureCold(sites.after.url)).lcpMs)
+  }
+} finally {
+  await Promise.all([sites.before.close(), sites.after.close()])
+}
+const ratios = after.lcp.map((lcp, run) => lcp / before.lcp[run]!)
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 const total = (files: Array<{ bytes: number }>) => files.reduce((sum, file) => sum + file.bytes, 0)
 const describe = (files: Array<{ path: string; type: string; bytes: number }>) =>
@@ -105,12 +114,14 @@ const lines = [
     return `| ${name} | ${kB(total(was))} | ${kB(total(now))} | ${describe(now)} |`
   }),
   '',
-  `## LCP, cold Lighthouse (mobile preset, simulated throttling), median of ${runs}`,
+  `## LCP, cold Lighthouse (mobile preset, simulated throttling), median of ${runs}, the sites alternating`,
   '',
   '| site | median LCP | runs |',
   '| ---- | ---------- | ---- |',
   `| before | ${Math.round(median(before.lcp))} ms | ${before.lcp.map(Math.round).join(', ')} |`,
   `| after | ${Math.round(median(after.lcp))} ms | ${after.lcp.map(Math.round).join(', ')} |`,
+  '',
+  `After / before, run by run (the two measured one after the other): ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}.`,
   '',
 ]
 writeFileSync(join(benchDir, values.out), `${lines.join('\n')}\n`)
