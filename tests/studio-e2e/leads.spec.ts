@@ -147,7 +147,7 @@ test('a Studio session the lead server cannot verify sees no lead', async ({ pag
   )
   await openLeads(page)
   await expect(page.getByRole('alert')).toHaveText(
-    'You do not have access to leads: ask a project administrator for a role that may read them.',
+    'The lead server could not confirm your Studio session: sign out and in again, or ask a project administrator for access to leads.',
   )
   await expect(page.getByRole('listitem')).toHaveCount(0)
 })
