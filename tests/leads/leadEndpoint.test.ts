@@ -1,15 +1,12 @@
 // @vitest-environment node
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
-import { memoryLog } from '../../apps/server/src/leads/leadLog'
-import { type LeadService, startLeadService } from '../../apps/server/src/leads/leadService'
+import { describe, expect, it } from 'vitest'
 import { findLead } from '../../apps/server/src/leads/leadStore'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import { LEAD_PAYLOAD_SCHEMAS } from '../../apps/web/app/forms/leadPayloads'
 import { buildQualificationPayload } from '../../apps/web/app/forms/qualification/payload'
-import { startLeadReceiver } from './support/leadReceiver'
-import { newStore, STORES } from './support/stores'
+import { useLeadServer } from './support/leadServer'
+import { STORES } from './support/stores'
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const SITE = 'http://127.0.0.1:4173'
@@ -18,29 +15,10 @@ const contact = (email: string) =>
   buildContactPayload({ name: 'Ann Lee', email, phone: '', company: 'Lee Wealth', interest: 'app', message: 'Hello' })
 
 describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s store', (kind) => {
-  let store: Awaited<ReturnType<typeof newStore>>
-  let service: LeadService
-  let receiver: Awaited<ReturnType<typeof startLeadReceiver>>
-  let log: ReturnType<typeof memoryLog>
-
-  async function start(env: Record<string, string> = {}) {
-    log = memoryLog()
-    service = await startLeadService(
-      leadConfigFromEnv({
-        ...store.env,
-        LEADS_ADMIN_TOKEN: 'admin-token-for-tests',
-        CONTACT_WEBHOOK_URL: receiver.url('/contact'),
-        LEAD_WEBHOOK_SECRET: SECRET,
-        LEAD_OUTBOX_POLL_MS: '50',
-        LEAD_RATE_LIMIT_PER_MINUTE: '1000',
-        ...env,
-      }),
-      log,
-    )
-  }
+  const server = useLeadServer(kind, { env: { LEAD_WEBHOOK_SECRET: SECRET } })
 
   const post = (form: string, body: unknown, headers: Record<string, string> = {}) =>
-    service.app.request(`/api/leads/${form}`, {
+    server.service.app.request(`/api/leads/${form}`, {
       method: 'POST',
       headers: {
         host: '127.0.0.1:4173',
@@ -52,29 +30,18 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
 
-  beforeEach(async () => {
-    store = await newStore(kind)
-    receiver = await startLeadReceiver()
-  })
-
-  afterEach(async () => {
-    await service?.close()
-    await receiver.close()
-    store.remove()
-  })
-
   it('stores a lead, answers 201, and delivers exactly its payload, signed as Standard Webhooks say', async () => {
-    await start()
+    await server.start()
     const payload = contact('ann@example.com')
     const response = await post('contact', { payload, honeypot: '' })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    const stored = await findLead(service.store.db, id)
+    const stored = await findLead(server.service.store.db, id)
     expect(stored?.lead.payload).toStrictEqual(payload)
     expect(stored?.lead.quarantine_reason).toBeNull()
 
-    await expect.poll(() => receiver.received.length).toBe(1)
-    const [delivery] = receiver.received
+    await expect.poll(() => server.receiver.received.length).toBe(1)
+    const [delivery] = server.receiver.received
     expect(delivery?.path).toBe('/contact')
     expect(delivery?.headers['content-type']).toBe('application/json')
     expect(delivery?.body).toBe(JSON.stringify(payload))
@@ -85,25 +52,25 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
       'webhook-signature': String(delivery?.headers['webhook-signature']),
     })
     expect(verified).toStrictEqual(payload)
-    await expect.poll(async () => (await findLead(service.store.db, id))?.delivery?.state).toBe('delivered')
+    await expect.poll(async () => (await findLead(server.service.store.db, id))?.delivery?.state).toBe('delivered')
     // Nothing a visitor typed reaches the log.
-    expect(JSON.stringify(log.entries)).not.toMatch(/ann@example\.com|Ann Lee|Lee Wealth/)
+    expect(JSON.stringify(server.log.entries)).not.toMatch(/ann@example\.com|Ann Lee|Lee Wealth/)
   })
 
   it('stores a repeated idempotency key once: the repeat answers 200 with the first lead', async () => {
-    await start()
+    await server.start()
     const first = await post('contact', { payload: contact('repeat@example.com') })
     const again = await post('contact', { payload: contact('repeat@example.com') })
     expect(first.status).toBe(201)
     expect(again.status).toBe(200)
     expect(await again.json()).toStrictEqual({ id: ((await first.json()) as { id: string }).id, repeated: true })
-    await expect.poll(() => receiver.received.length).toBe(1)
+    await expect.poll(() => server.receiver.received.length).toBe(1)
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(receiver.received).toHaveLength(1)
+    expect(server.receiver.received).toHaveLength(1)
   })
 
   it('quarantines what the form would not send, with its reason, and answers 422 naming the field', async () => {
-    await start()
+    await server.start()
     const payload = { ...contact('not-an-address'), interest: 'free lunch' }
     const response = await post('contact', { payload })
     expect(response.status).toBe(422)
@@ -112,7 +79,7 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
       { field: 'email', message: 'Invalid email address' },
       { field: 'interest', message: 'Please select an option' },
     ])
-    const stored = await findLead(service.store.db, body.id)
+    const stored = await findLead(server.service.store.db, body.id)
     expect(stored?.lead.quarantine_reason).toBe(
       'invalid: email: Invalid email address; interest: Please select an option',
     )
@@ -120,17 +87,17 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
   })
 
   it('quarantines a submission whose honeypot is filled behind an ordinary 201', async () => {
-    await start()
+    await server.start()
     const response = await post('contact', { payload: contact('bot@example.com'), honeypot: 'http://spam.example' })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    expect((await findLead(service.store.db, id))?.lead.quarantine_reason).toBe('honeypot field filled')
+    expect((await findLead(server.service.store.db, id))?.lead.quarantine_reason).toBe('honeypot field filled')
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(receiver.received).toEqual([])
+    expect(server.receiver.received).toEqual([])
   })
 
   it('refuses other origins, other content types, large bodies, missing keys and unknown forms', async () => {
-    await start()
+    await server.start()
     const body = { payload: contact('x@example.com') }
     expect((await post('contact', body, { origin: 'https://evil.example' })).status).toBe(403)
     expect((await post('contact', body, { 'content-type': 'text/plain' })).status).toBe(415)
@@ -138,7 +105,7 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
     expect((await post('contact', body, { 'idempotency-key': '' })).status).toBe(400)
     expect((await post('newsletter', body)).status).toBe(404)
     expect((await post('contact', '{not json', { 'idempotency-key': 'key-0002' })).status).toBe(400)
-    const preflight = await service.app.request('/api/leads/contact', {
+    const preflight = await server.service.app.request('/api/leads/contact', {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     })
@@ -147,7 +114,7 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
   })
 
   it('answers 429 with Retry-After past the per-client limit', async () => {
-    await start({ LEAD_RATE_LIMIT_PER_MINUTE: '3' })
+    await server.start({ LEAD_RATE_LIMIT_PER_MINUTE: '3' })
     const statuses: number[] = []
     let retryAfter: string | null = null
     for (let index = 0; index < 4; index++) {
@@ -165,7 +132,7 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
   })
 
   it('stores a lead of a form without a webhook, and sends it nowhere', async () => {
-    await start()
+    await server.start()
     const payload = buildQualificationPayload({
       firstName: 'Ann',
       lastName: 'Lee',
@@ -182,7 +149,7 @@ describe.each(STORES)('the lead endpoint (POST /api/leads/<form>), on the %s sto
     const response = await post('qualify', { payload })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
-    const stored = await findLead(service.store.db, id)
+    const stored = await findLead(server.service.store.db, id)
     expect(stored?.lead.payload).toStrictEqual(payload)
     expect(stored?.delivery).toBeUndefined()
   })

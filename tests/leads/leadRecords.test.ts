@@ -1,19 +1,16 @@
 // @vitest-environment node
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
-import { memoryLog } from '../../apps/server/src/leads/leadLog'
-import { type LeadService, startLeadService, sweepExpiredLeads } from '../../apps/server/src/leads/leadService'
+import { sweepExpiredLeads } from '../../apps/server/src/leads/leadService'
 import { findLead } from '../../apps/server/src/leads/leadStore'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import type { LeadAttribution, LeadConsent } from '../../apps/web/app/forms/leadContext'
-import { startLeadReceiver } from './support/leadReceiver'
-import { newStore, STORES } from './support/stores'
+import { ADMIN_TOKEN, useLeadServer } from './support/leadServer'
+import { STORES } from './support/stores'
 
 const SITE = 'http://127.0.0.1:4173'
-const ADMIN = { authorization: 'Bearer admin-token-for-tests' }
+const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` }
 
 const contact = (name: string, email: string, company = 'Lee Wealth') =>
   buildContactPayload({ name, email, phone: '', company, interest: 'app', message: 'Hello' })
@@ -47,31 +44,15 @@ const optIn = (text: string, rev: string): LeadConsent => ({
 })
 
 describe.each(STORES)('attribution, consent and the operator API, on the %s store', (kind) => {
-  let store: Awaited<ReturnType<typeof newStore>>
-  let service: LeadService
-  let receiver: Awaited<ReturnType<typeof startLeadReceiver>>
-  let log: ReturnType<typeof memoryLog>
+  // `/gone` answers 404 (a webhook that was deleted): its deliveries are set aside after one attempt.
+  const server = useLeadServer(kind, {
+    env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: 'true' },
+    answer: (request) => ({ status: request.path === '/gone' ? 404 : 200 }),
+  })
   let keys = 0
 
-  async function start(env: Record<string, string> = {}) {
-    log = memoryLog()
-    service = await startLeadService(
-      leadConfigFromEnv({
-        ...store.env,
-        LEADS_ADMIN_TOKEN: 'admin-token-for-tests',
-        CONTACT_WEBHOOK_URL: receiver.url('/contact'),
-        LEAD_OUTBOX_POLL_MS: '50',
-        LEAD_RATE_LIMIT_PER_MINUTE: '1000',
-        LEADS_SANITY_AUTH: 'off',
-        TRUST_PROXY: 'true',
-        ...env,
-      }),
-      log,
-    )
-  }
-
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
-    const response = await service.app.request('/api/leads/contact', {
+    const response = await server.service.app.request('/api/leads/contact', {
       method: 'POST',
       headers: {
         host: '127.0.0.1:4173',
@@ -90,25 +71,13 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
   }
 
   const admin = (path: string, init: RequestInit = {}) =>
-    service.app.request(path, { ...init, headers: { ...ADMIN, ...(init.headers as Record<string, string>) } })
-
-  beforeEach(async () => {
-    store = await newStore(kind)
-    // `/gone` answers 404 (a webhook that was deleted): its deliveries are set aside after one attempt.
-    receiver = await startLeadReceiver((request) => ({ status: request.path === '/gone' ? 404 : 200 }))
-  })
-
-  afterEach(async () => {
-    await service?.close()
-    await receiver.close()
-    store.remove()
-  })
+    server.service.app.request(path, { ...init, headers: { ...ADMIN, ...(init.headers as Record<string, string>) } })
 
   it('stores attribution and consent beside the lead, and delivers exactly the payload', async () => {
-    await start()
+    await server.start()
     const payload = contact('Ann Lee', 'ann@example.com')
     const id = await post({ payload, honeypot: '', attribution, consent: optIn('Yes, send me follow-ups', 'rev-1') })
-    const record = await findLead(service.store.db, id)
+    const record = await findLead(server.service.store.db, id)
     expect(record?.lead.attribution).toStrictEqual(attribution)
     expect(record?.consents).toHaveLength(1)
     const consent = record?.consents[0]
@@ -125,25 +94,25 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
       user_agent: 'Mozilla/5.0 (test) Chromium/140',
     })
     expect(consent?.recorded_at.getTime()).toBe(record?.lead.received_at.getTime())
-    await expect.poll(() => receiver.received.length).toBe(1)
-    expect(receiver.received[0]?.body).toBe(JSON.stringify(payload))
-    expect(JSON.stringify(log.entries)).not.toMatch(/ann@example\.com|Ann Lee|203\.0\.113\.7/)
+    await expect.poll(() => server.receiver.received.length).toBe(1)
+    expect(server.receiver.received[0]?.body).toBe(JSON.stringify(payload))
+    expect(JSON.stringify(server.log.entries)).not.toMatch(/ann@example\.com|Ann Lee|203\.0\.113\.7/)
   })
 
   it('keeps a lead whose attribution or consent does not pass, without them, and logs that', async () => {
-    await start()
+    await server.start()
     const id = await post({ payload: contact('Bo Ray', 'bo@example.com'), attribution: { page: 7 }, consent: 'yes' })
-    const record = await findLead(service.store.db, id)
+    const record = await findLead(server.service.store.db, id)
     expect(record?.lead.attribution).toBeNull()
     expect(record?.consents).toStrictEqual([])
-    expect(log.entries.filter((entry) => entry.level === 'warn').map((entry) => entry.event)).toStrictEqual([
+    expect(server.log.entries.filter((entry) => entry.level === 'warn').map((entry) => entry.event)).toStrictEqual([
       'lead-attribution-missing',
       'lead-consent-missing',
     ])
   })
 
   it('never rewrites a consent: a later edit of the copy changes only the later lead, and updates are refused', async () => {
-    await start()
+    await server.start()
     const before = await post({
       payload: contact('Ann Lee', 'ann@example.com'),
       attribution,
@@ -155,8 +124,8 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
       attribution,
       consent: optIn('I agree to receive e-mails and calls about my entry.', 'rev-2'),
     })
-    const first = (await findLead(service.store.db, before))?.consents
-    const second = (await findLead(service.store.db, after))?.consents
+    const first = (await findLead(server.service.store.db, before))?.consents
+    const second = (await findLead(server.service.store.db, after))?.consents
     expect(first?.map((c) => [c.text, c.document_rev])).toStrictEqual([
       ['I agree to receive follow-up communications.', 'rev-1'],
     ])
@@ -164,15 +133,19 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
       ['I agree to receive e-mails and calls about my entry.', 'rev-2'],
     ])
     await expect(
-      service.store.db.updateTable('lead_consents').set({ text: 'changed' }).where('lead_id', '=', before).execute(),
+      server.service.store.db
+        .updateTable('lead_consents')
+        .set({ text: 'changed' })
+        .where('lead_id', '=', before)
+        .execute(),
     ).rejects.toThrow(/append-only/)
-    expect((await findLead(service.store.db, before))?.consents[0]?.text).toBe(
+    expect((await findLead(server.service.store.db, before))?.consents[0]?.text).toBe(
       'I agree to receive follow-up communications.',
     )
   })
 
   it('lists newest first, searches name, e-mail and company in any case, and filters by form, dates and state', async () => {
-    await start({ CONTACT_WEBHOOK_URL: receiver.url('/gone') })
+    await server.start({ CONTACT_WEBHOOK_URL: server.receiver.url('/gone') })
     const ann = await post({ payload: contact('Ann Lee', 'ann@example.com', 'Lee Wealth') })
     const bo = await post({ payload: contact('Bo Ray', 'bo@ray.example', 'Ray_Advisors 100%') })
     const cy = await post({ payload: contact('Cy Dunn', 'cy@example.com', 'Dunn Group') })
@@ -205,7 +178,7 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
   })
 
   it('exports the filtered leads as CSV, one row per lead with its attribution and consent', async () => {
-    await start()
+    await server.start()
     const id = await post({
       payload: contact('Ann "Annie" Lee', 'ann@example.com', '=HYPERLINK("x")'),
       attribution,
@@ -220,7 +193,7 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
     expect(lines[0]).toBe(LEAD_CSV_COLUMNS.join(','))
     const cells = [...(lines[1] ?? '').matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]?.replaceAll('""', '"'))
     const row = Object.fromEntries(LEAD_CSV_COLUMNS.map((column, index) => [column, cells[index]]))
-    const record = await findLead(service.store.db, id)
+    const record = await findLead(server.service.store.db, id)
     expect(row).toMatchObject({
       id,
       form: 'contact',
@@ -251,14 +224,18 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
   })
 
   it('forgets a person: leads, consents, outbox entries, dead letters and attempts, and says how many', async () => {
-    await start({ CONTACT_WEBHOOK_URL: receiver.url('/gone') })
+    await server.start({ CONTACT_WEBHOOK_URL: server.receiver.url('/gone') })
     await post({ payload: contact('Ann Lee', 'Ann@Example.com'), consent: optIn('Yes', 'rev-1') })
     await post({ payload: contact('Ann Lee', 'ann@example.com'), consent: optIn('Yes', 'rev-1') })
     const other = await post({ payload: contact('Bo Ray', 'bo@example.com'), consent: optIn('Yes', 'rev-1') })
     await expect
-      .poll(async () => (await service.store.db.selectFrom('delivery_attempts').select('status').execute()).length)
+      .poll(
+        async () => (await server.service.store.db.selectFrom('delivery_attempts').select('status').execute()).length,
+      )
       .toBe(3)
-    await expect.poll(async () => (await findLead(service.store.db, other))?.delivery?.state).toBe('misconfigured')
+    await expect
+      .poll(async () => (await findLead(server.service.store.db, other))?.delivery?.state)
+      .toBe('misconfigured')
     const response = await admin('/api/admin/forget', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -267,28 +244,28 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
     expect(await response.json()).toStrictEqual({
       erased: { leads: 2, consents: 2, deliveries: 2, deadLetters: 2, attempts: 2, exports: 0 },
     })
-    const left = await service.store.db.selectFrom('leads').select('id').execute()
+    const left = await server.service.store.db.selectFrom('leads').select('id').execute()
     expect(left.map((lead) => lead.id)).toStrictEqual([other])
-    expect(await service.store.db.selectFrom('lead_consents').select('lead_id').execute()).toStrictEqual([
+    expect(await server.service.store.db.selectFrom('lead_consents').select('lead_id').execute()).toStrictEqual([
       { lead_id: other },
     ])
-    expect(await service.store.db.selectFrom('deliveries').select('lead_id').execute()).toStrictEqual([
+    expect(await server.service.store.db.selectFrom('deliveries').select('lead_id').execute()).toStrictEqual([
       { lead_id: other },
     ])
-    expect(JSON.stringify(log.entries)).not.toMatch(/ann@example\.com/i)
+    expect(JSON.stringify(server.log.entries)).not.toMatch(/ann@example\.com/i)
   })
 
   it('erases each form after its retention period, and keeps the others', async () => {
-    await start({ LEAD_RETENTION_DAYS_CONTACT: '30' })
+    await server.start({ LEAD_RETENTION_DAYS_CONTACT: '30' })
     const id = await post({ payload: contact('Ann Lee', 'ann@example.com'), consent: optIn('Yes', 'rev-1') })
-    const config = leadConfigFromEnv({ ...store.env, LEAD_RETENTION_DAYS_CONTACT: '30', LEADS_ADMIN_TOKEN: 'x' })
+    const config = leadConfigFromEnv({ ...server.store.env, LEAD_RETENTION_DAYS_CONTACT: '30', LEADS_ADMIN_TOKEN: 'x' })
     expect(config.retentionDays).toStrictEqual({ contact: 30 })
-    await sweepExpiredLeads(service.store, config, log, new Date(Date.now() + 29 * 86_400_000))
-    expect((await findLead(service.store.db, id))?.lead.id).toBe(id)
-    await sweepExpiredLeads(service.store, config, log, new Date(Date.now() + 31 * 86_400_000))
-    expect(await findLead(service.store.db, id)).toBeUndefined()
-    expect(await service.store.db.selectFrom('lead_consents').selectAll().execute()).toStrictEqual([])
-    expect(log.entries.filter((entry) => entry.event === 'leads-expired')).toStrictEqual([
+    await sweepExpiredLeads(server.service.store, config, server.log, new Date(Date.now() + 29 * 86_400_000))
+    expect((await findLead(server.service.store.db, id))?.lead.id).toBe(id)
+    await sweepExpiredLeads(server.service.store, config, server.log, new Date(Date.now() + 31 * 86_400_000))
+    expect(await findLead(server.service.store.db, id)).toBeUndefined()
+    expect(await server.service.store.db.selectFrom('lead_consents').selectAll().execute()).toStrictEqual([])
+    expect(server.log.entries.filter((entry) => entry.event === 'leads-expired')).toStrictEqual([
       {
         level: 'info',
         event: 'leads-expired',
@@ -301,79 +278,5 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
         attempts: 1,
       },
     ])
-  })
-})
-
-describe('who may read and change leads', () => {
-  let store: Awaited<ReturnType<typeof newStore>>
-  let service: LeadService
-  let sanity: ReturnType<typeof createServer>
-  const asked: string[] = []
-
-  beforeEach(async () => {
-    store = await newStore('embedded')
-    // A stand-in for Sanity's /users/me: each token is a user with a project role, an unknown one is {}.
-    const users: Record<string, unknown> = {
-      'token-admin': { id: 'u1', roles: [{ name: 'administrator' }] },
-      'token-editor': { id: 'u2', roles: [{ name: 'editor' }] },
-      'token-viewer': { id: 'u3', roles: [{ name: 'viewer' }] },
-    }
-    sanity = createServer((req, res) => {
-      asked.push(`${req.url} ${req.headers.authorization}`)
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(users[token] ?? {}))
-    })
-    await new Promise<void>((resolve) => sanity.listen(0, '127.0.0.1', resolve))
-    service = await startLeadService(
-      leadConfigFromEnv({
-        ...store.env,
-        LEADS_ADMIN_TOKEN: 'admin-token-for-tests',
-        LEADS_SANITY_API_ORIGIN: `http://127.0.0.1:${(sanity.address() as AddressInfo).port}`,
-        LEADS_SANITY_PROJECT_ID: 'p1',
-        LEADS_STUDIO_ORIGINS: 'https://studio.example.com',
-      }),
-      memoryLog(),
-    )
-  })
-
-  afterEach(async () => {
-    await service.close()
-    sanity.close()
-    store.remove()
-  })
-
-  const as = (token: string | undefined, path: string, method = 'GET') =>
-    service.app.request(path, { method, headers: token ? { authorization: `Bearer ${token}` } : {} })
-
-  it('lets project roles read or manage, checked with Sanity once per token, and nobody else', async () => {
-    expect((await as(undefined, '/api/admin/leads')).status).toBe(401)
-    expect((await as('token-unknown', '/api/admin/leads')).status).toBe(401)
-    expect((await as('token-viewer', '/api/admin/leads')).status).toBe(401)
-    expect((await as('token-editor', '/api/admin/leads')).status).toBe(200)
-    expect((await as('token-editor', '/api/admin/leads')).status).toBe(200)
-    expect((await as('token-editor', '/api/admin/leads/x/replay', 'POST')).status).toBe(403)
-    expect((await as('token-editor', '/api/admin/forget', 'POST')).status).toBe(403)
-    expect(
-      (await as('token-admin', '/api/admin/leads/00000000-0000-0000-0000-000000000000/replay', 'POST')).status,
-    ).toBe(404)
-    expect(await (await as('token-admin', '/api/admin/health')).json()).toMatchObject({ access: 'manage' })
-    expect(asked.filter((line) => line.includes('token-editor'))).toStrictEqual([
-      '/v2025-02-19/users/me Bearer token-editor',
-    ])
-  })
-
-  it('answers CORS for the Studio origin only', async () => {
-    const preflight = (origin: string) =>
-      service.app.request('/api/admin/leads', {
-        method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
-      })
-    const studio = await preflight('https://studio.example.com')
-    expect(studio.status).toBe(204)
-    expect(studio.headers.get('access-control-allow-origin')).toBe('https://studio.example.com')
-    expect(studio.headers.get('access-control-allow-headers')).toBe('authorization, content-type')
-    const other = await preflight('https://evil.example')
-    expect(other.headers.get('access-control-allow-origin')).toBeNull()
-    expect(other.status).toBe(401)
   })
 })

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
-import { LEAD_RECEIVER_PORT, LEADS_URL } from './studioServer'
-import { openStudio, storedDocument } from './support'
+import { LEAD_RECEIVER_PORT, LEADS_URL, SITE_URL } from './studioServer'
+import { openDocument, openStudio, publish, storedDocument } from './support'
 
 /**
  * The Leads tool in the real Studio, reading the lead server `pnpm studio` started, as the local editor
@@ -31,14 +31,11 @@ const contactSection = () => {
   return page.sections.find((section) => section._type === 'contactFormSection')
 }
 
-/** A visitor lands from a LinkedIn campaign, reads on, and sends the contact form. */
-async function sendContactFromCampaign(page: Page, email: string) {
-  await page.goto(`${LEADS_URL}/?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  await page.goto(`${LEADS_URL}/contact`)
+/** On the contact page, hydrated: fills the form as `name` and sends it. */
+async function sendContact(page: Page, email: string, name = 'Dana Whitfield') {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await expect(page.getByRole('button', { name: 'Send Message', exact: true })).toBeEnabled()
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Whitfield')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Whitfield Wealth')
   await page.getByRole('combobox', { name: 'I’m interested in' }).selectOption({ label: 'Ad Management' })
@@ -46,10 +43,30 @@ async function sendContactFromCampaign(page: Page, email: string) {
   await expect(page.getByText('Message Sent!')).toBeVisible()
 }
 
+/** A visitor lands from a LinkedIn campaign, reads on, and sends the contact form. */
+async function sendContactFromCampaign(page: Page, email: string) {
+  await page.goto(`${LEADS_URL}/?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await page.goto(`${LEADS_URL}/contact`)
+  await sendContact(page, email)
+}
+
 async function openLeads(page: Page) {
   await openStudio(page)
   await page.goto('/leads')
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
+}
+
+/** The consent the tool shows for the one lead of `email`. */
+async function consentInTool(page: Page, email: string, name: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const row = page.getByRole('listitem').filter({ hasText: email })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('button', { name: `${name} · ${email}` }).click()
+  const detail = page.getByTestId('lead-detail')
+  await expect(detail).toContainText(email)
+  return detail.getByTestId('consent')
 }
 
 test('a lead sent on the site shows in the tool with its attribution and consent; once dead-lettered it is replayed from the tool and reaches the receiver', async ({
@@ -130,7 +147,70 @@ test('a Studio session the lead server cannot verify sees no lead', async ({ pag
   )
   await openLeads(page)
   await expect(page.getByRole('alert')).toHaveText(
-    'You do not have access to leads: ask a project administrator for a role that may read them.',
+    'The lead server could not confirm your Studio session: sign out and in again, or ask a project administrator for access to leads.',
   )
   await expect(page.getByRole('listitem')).toHaveCount(0)
+})
+
+// Last in this file: it publishes a new contact text, which the tests above read from the built site's copy.
+test('a consent record keeps the text the visitor saw and its revision: an edit published in the Studio changes only the leads sent after it', async ({
+  page,
+  browser,
+}) => {
+  receiverHealthy = true
+  const field = 'sections[_key=="contact-form"].text'
+  const oldText = contactSection()?.text ?? ''
+  const oldRev = (storedDocument('page.contact')?._rev as string | undefined) ?? 'seed'
+  const newText = `We read every message ourselves and answer within one business day (${Date.now()}).`
+  const stamp = Date.now()
+  const first = { name: 'Ada Byrne', email: `ada.${stamp}@example.com` }
+  const second = { name: 'Cal Ortiz', email: `cal.${stamp}@example.com` }
+
+  // Two visitors, each in a tab of their own (a visit's attribution is the tab's), sharing one browser cache so
+  // the dev site's modules load once. The first reads the text as published now, on the dev site (it shows
+  // what the lake holds), and sends the form.
+  const visitors = await browser.newContext()
+  await test.step('the first visitor sends the form', async () => {
+    const firstVisitor = await visitors.newPage()
+    await firstVisitor.goto(`${SITE_URL}/contact`)
+    await expect(firstVisitor.getByText(oldText)).toBeVisible()
+    await sendContact(firstVisitor, first.email, first.name)
+    await firstVisitor.close()
+  })
+
+  // A marketer rewrites the text in the Studio and publishes it: page.contact gets a new revision.
+  await test.step('the marketer edits the text and publishes', async () => {
+    await openStudio(page)
+    await openDocument(page, 'Pages', 'Contact')
+    await page.getByText('Send Us a Message').first().click()
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill(newText)
+    await page.keyboard.press('Escape')
+    await publish(page)
+    await expect.poll(() => contactSection()?.text).toBe(newText)
+  })
+  const newRev = storedDocument('page.contact')?._rev as string
+  expect(newRev).not.toBe(oldRev)
+
+  // A second visitor, once the site serves the new text, reads it and sends the form.
+  await test.step('the second visitor sends the form', async () => {
+    await expect.poll(async () => (await fetch(`${SITE_URL}/contact`)).text()).toContain(newText)
+    const secondVisitor = await visitors.newPage()
+    await secondVisitor.goto(`${SITE_URL}/contact`)
+    await expect(secondVisitor.getByText(newText)).toBeVisible()
+    await sendContact(secondVisitor, second.email, second.name)
+  })
+  await visitors.close()
+
+  // Each lead's record in the tool holds what its visitor saw, not what the document says now. (The marketer's
+  // Studio is open and signed in: the tool is one navigation away.)
+  await page.goto('/leads')
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
+  const firstConsent = await consentInTool(page, first.email, first.name)
+  await expect(firstConsent).toContainText(`“${oldText}” (disclosure)`)
+  await expect(firstConsent).toContainText(`From page.contact at revision ${oldRev} (${field})`)
+  await expect(firstConsent).not.toContainText(newText)
+  await expect(firstConsent).toContainText(`${SITE_URL}/contact`)
+  const secondConsent = await consentInTool(page, second.email, second.name)
+  await expect(secondConsent).toContainText(`“${newText}” (disclosure)`)
+  await expect(secondConsent).toContainText(`From page.contact at revision ${newRev} (${field})`)
 })

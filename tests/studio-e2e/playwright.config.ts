@@ -19,8 +19,8 @@ import {
 } from './studioServer'
 
 /**
- * The real Sanity Studio against the local Content Lake, the dev site reading the same dataset, and the site in
- * preview mode for the Studio's Presentation tool.
+ * The real Sanity Studio against the local Content Lake, the dev site reading the same dataset (its forms posting
+ * to the Leads tool's lead server), and the site in preview mode for the Studio's Presentation tool.
  */
 export default defineConfig({
   testDir: '.',
@@ -72,7 +72,9 @@ export default defineConfig({
       command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${SITE_PORT} --strictPort`,
       url: SITE_URL,
       timeout: 120_000,
-      env: { CONTENT_SEED_FILE: DATASET_FILE },
+      // Its forms post to the Leads tool's server (leads.spec.ts: a consent edited in the Studio), and it opens
+      // no lead store of its own (the checkout's `.data/leads` stays free for a developer's server).
+      env: { CONTENT_SEED_FILE: DATASET_FILE, DEV_LEADS_PROXY_URL: LEADS_URL },
     },
     {
       command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort`,

@@ -328,10 +328,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function describe(failure: unknown): string {
+  // 401: Sanity knows no such session (signed out, expired, another project's). A role that may not read
+  // leads (403) and Sanity not answering (503) come with the server's own words.
   if (failure instanceof LeadsApiError && failure.status === 401) {
-    return 'You do not have access to leads: ask a project administrator for a role that may read them.'
+    return 'The lead server could not confirm your Studio session: sign out and in again, or ask a project administrator for access to leads.'
   }
-  if (failure instanceof LeadsApiError && failure.status === 403) return failure.message
   if (failure instanceof LeadsApiError) return failure.message
   return 'The lead server cannot be reached.'
 }

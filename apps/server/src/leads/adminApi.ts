@@ -6,6 +6,7 @@ import type { LeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
+import type { LeadLog } from './leadLog.ts'
 import {
   deliveryCounts,
   exportLeads,
@@ -17,7 +18,7 @@ import {
   listLeads,
   replayLead,
 } from './leadStore.ts'
-import { type LeadAccess, sanityTokenChecker } from './sanityAuth.ts'
+import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
 
 const LIST_STATES: readonly LeadListState[] = [
   'pending',
@@ -36,11 +37,17 @@ type Env = { Variables: { access: LeadAccess } }
  * process's): leads with their attribution, consents, delivery and attempts; replay, release, export and
  * erasure; health. Every route needs a Bearer token: the admin token (everything), or a Studio user's
  * Sanity token, checked against Sanity's `/users/me`, whose project roles decide between reading and
- * managing (replay, release, erase). No lead is readable without one. CORS is answered for the Studio's
+ * managing (replay, release, erase): 401 without a session, 403 for a role that may not, 503 when Sanity
+ * cannot say (never access by default). No lead is readable without one. CORS is answered for the Studio's
  * origins only.
  */
-export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wakeOutbox: () => void }): Hono<Env> {
-  const { store, config } = options
+export function adminApi(options: {
+  store: LeadDatabase
+  config: LeadConfig
+  wakeOutbox: () => void
+  log?: LeadLog
+}): Hono<Env> {
+  const { store, config, log } = options
   const { db } = store
   const checkSanityToken = config.sanityAuth ? sanityTokenChecker(config.sanityAuth) : undefined
   const app = new Hono<Env>()
@@ -58,13 +65,28 @@ export function adminApi(options: { store: LeadDatabase; config: LeadConfig; wak
       }
     }
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-    let access: LeadAccess = 'none'
-    if (given && sameSecret(given, config.adminToken)) access = 'manage'
-    else if (given && checkSanityToken) access = await checkSanityToken(given)
-    if (access === 'none') {
+    let session: SessionCheck = { signedIn: false }
+    if (given && sameSecret(given, config.adminToken)) session = { signedIn: true, access: 'manage' }
+    else if (given && checkSanityToken) {
+      try {
+        session = await checkSanityToken(given)
+      } catch (error) {
+        if (!(error instanceof SanityUnavailableError)) throw error
+        log?.warn('sanity-auth-unavailable', { reason: error.message })
+        c.header('retry-after', '30')
+        return c.json(
+          { error: 'Sanity cannot confirm your session right now, so leads stay closed: try again shortly' },
+          503,
+        )
+      }
+    }
+    if (!session.signedIn) {
       return c.json({ error: 'A signed-in Studio user with access to leads, or the admin token, is required' }, 401)
     }
-    c.set('access', access)
+    if (session.access === 'none') {
+      return c.json({ error: 'Your project role may not see leads: ask a project administrator for one that may' }, 403)
+    }
+    c.set('access', session.access)
     c.header('cache-control', 'no-store')
     await next()
   })

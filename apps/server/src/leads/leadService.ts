@@ -35,7 +35,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
   })
   const app = new Hono()
   app.route('/', leadEndpoint({ db: store.db, config, log, onStored: outbox.wake }))
-  app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake }))
+  app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, log }))
   log.info('lead-store-open', { store: store.kind, location: store.location })
   const retention = startRetentionSweep(store, config, log)
   return {

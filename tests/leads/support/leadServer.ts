@@ -1,0 +1,87 @@
+import { afterEach, beforeEach } from 'vitest'
+import { leadConfigFromEnv } from '../../../apps/server/src/leads/leadConfig'
+import { memoryLog } from '../../../apps/server/src/leads/leadLog'
+import { type LeadService, startLeadService } from '../../../apps/server/src/leads/leadService'
+import { type ReceivedDelivery, type ReceiverAnswer, startLeadReceiver } from './leadReceiver'
+import { newStore, type StoreKind } from './stores'
+
+export const ADMIN_TOKEN = 'admin-token-for-tests'
+
+export interface LeadServerFixture {
+  /** The lead server of the running test (after `start`), in this process: `service.app.request(...)`. */
+  readonly service: LeadService
+  /** The webhook receiver the contact form's leads go to (`/contact`). */
+  readonly receiver: Awaited<ReturnType<typeof startLeadReceiver>>
+  /** What the server logged in the running test. */
+  readonly log: ReturnType<typeof memoryLog>
+  /** The test's own empty store: `store.env` points a server at it. */
+  readonly store: Awaited<ReturnType<typeof newStore>>
+  /** Starts the lead server on the test's store with the fixture's settings, then `env`. */
+  start: (env?: Record<string, string>) => Promise<LeadService>
+}
+
+/**
+ * A lead server for each test of the calling `describe`, as the lead tests use it: a new store of `kind`, a
+ * receiver answering `answer` (200 by default) as the contact form's webhook, the admin token, a fast
+ * outbox and a rate limit no test reaches; `env` adds or replaces settings for every test of the block,
+ * `start(env)` for one test. Everything is closed and removed after each test.
+ */
+export function useLeadServer(
+  kind: StoreKind,
+  options: {
+    env?: Record<string, string>
+    answer?: (request: ReceivedDelivery, index: number) => ReceiverAnswer
+  } = {},
+): LeadServerFixture {
+  let store: Awaited<ReturnType<typeof newStore>> | undefined
+  let receiver: Awaited<ReturnType<typeof startLeadReceiver>> | undefined
+  let service: LeadService | undefined
+  let log = memoryLog()
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`No ${what}: use the fixture inside a test, after start()`)
+    return value
+  }
+
+  beforeEach(async () => {
+    store = await newStore(kind)
+    receiver = await startLeadReceiver(options.answer)
+  })
+
+  afterEach(async () => {
+    await service?.close()
+    service = undefined
+    await receiver?.close()
+    store?.remove()
+  })
+
+  return {
+    get service() {
+      return ready(service, 'lead server')
+    },
+    get receiver() {
+      return ready(receiver, 'receiver')
+    },
+    get log() {
+      return log
+    },
+    get store() {
+      return ready(store, 'store')
+    },
+    async start(env = {}) {
+      log = memoryLog()
+      service = await startLeadService(
+        leadConfigFromEnv({
+          ...ready(store, 'store').env,
+          LEADS_ADMIN_TOKEN: ADMIN_TOKEN,
+          CONTACT_WEBHOOK_URL: ready(receiver, 'receiver').url('/contact'),
+          LEAD_OUTBOX_POLL_MS: '50',
+          LEAD_RATE_LIMIT_PER_MINUTE: '1000',
+          ...options.env,
+          ...env,
+        }),
+        log,
+      )
+      return service
+    },
+  }
+}
