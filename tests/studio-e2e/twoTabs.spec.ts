@@ -32,19 +32,18 @@ test("two Studio tabs of one browser on one document: each shows the other's edi
 
   const question = (tab: Page) => tab.getByRole('textbox', { name: 'Question' })
   const answer = (tab: Page) => tab.getByRole('textbox', { name: 'Answer' })
+  // Values of this run's own, so a repeated run (--repeat-each) on the same dataset still changes something.
+  const run = Date.now()
+  const newQuestion = `Who do you work with, exactly? (${run})`
+  const newAnswer = `Financial advisors, insurance agents and IMO/FMO marketing organisations (${run}).`
   // Each tab edits its own field; the lake's listen stream carries each edit to the other tab.
-  await question(first).fill('Who do you work with, exactly?')
-  await expect(question(second)).toHaveValue('Who do you work with, exactly?')
-  await answer(second).fill('Financial advisors, insurance agents and IMO/FMO marketing organisations.')
-  await expect(answer(first)).toHaveValue('Financial advisors, insurance agents and IMO/FMO marketing organisations.')
+  await question(first).fill(newQuestion)
+  await expect(question(second)).toHaveValue(newQuestion)
+  await answer(second).fill(newAnswer)
+  await expect(answer(first)).toHaveValue(newAnswer)
 
   await publish(second)
-  await expect
-    .poll(() => storedDocument('faq.home-1'))
-    .toMatchObject({
-      question: 'Who do you work with, exactly?',
-      answer: 'Financial advisors, insurance agents and IMO/FMO marketing organisations.',
-    })
+  await expect.poll(() => storedDocument('faq.home-1')).toMatchObject({ question: newQuestion, answer: newAnswer })
   for (const tab of [first, second]) {
     await expect(tab.getByTestId('action-publish')).toBeDisabled()
     await expect(tab.getByText('Saving...')).toHaveCount(0)
