@@ -4,6 +4,7 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
+import { lakeHostForThisPage } from './lakeHost'
 import { leadsTool } from './leads/leadsPlugin'
 import { locations, mainDocuments } from './presentation/resolve'
 import { structure } from './structure'
@@ -31,7 +32,7 @@ export default defineConfig({
   title: 'AdvisorGrowth — Website',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
-  ...(studioEnv.apiHost ? { apiHost: studioEnv.apiHost } : {}),
+  ...(studioEnv.apiHost ? { apiHost: lakeHostForThisPage(studioEnv.apiHost) } : {}),
   ...unmodelledFeatures,
   plugins: [
     structureTool({ structure }),

@@ -9,7 +9,7 @@ const LAKE = `http://127.0.0.1:${LAKE_PORT}/v2025-02-19/data`
 const DRAFTS_QUERY = `${LAKE}/query/production?perspective=raw&query=${encodeURIComponent('*[_id in path("drafts.**")]')}`
 const DELETE_SETTINGS = JSON.stringify({ mutations: [{ delete: { id: 'siteSettings' } }] })
 
-/** What the lake answered a request, from its log: `<time> <method> <url> <status> <ms>ms`. */
+/** What the lake answered a request, from its log: `<time> <method> <url> <status> <ms>ms <host>`. */
 const loggedStatuses = (method: string, path: string) =>
   readFileSync(REQUEST_LOG, 'utf8')
     .split('\n')

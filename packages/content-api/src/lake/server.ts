@@ -19,7 +19,7 @@ export interface ContentLakeServerOptions {
   dataset?: string
   token: string
   allowedOrigins: string[]
-  /** Appends one line per request (time, method, path, status, ms) to this file. */
+  /** Appends one line per request (time, method, path, status, ms, host) to this file. */
   requestLog?: string
   /** GROQ-powered webhooks the lake sends on each matching create, update and delete (webhooks.ts). */
   webhooks?: LakeWebhook[]
@@ -108,7 +108,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, options: LakeApi
   } finally {
     if (requestLog) {
       const ms = Math.round(performance.now() - started)
-      appendFileSync(requestLog, `${new Date().toISOString()} ${req.method} ${req.url} ${status} ${ms}ms\n`)
+      // The host last: each Studio tab calls the lake under a name of its own (apps/studio/lakeHost.ts).
+      const line = `${new Date().toISOString()} ${req.method} ${req.url} ${status} ${ms}ms ${req.headers.host ?? '-'}`
+      appendFileSync(requestLog, `${line}\n`)
     }
   }
 }
