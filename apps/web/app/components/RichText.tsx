@@ -8,7 +8,7 @@ import {
 import { Info, Lightbulb, type LucideIcon, TriangleAlert } from 'lucide-react'
 import styled, { css } from 'styled-components'
 import type { ResourceContent } from '../content/types'
-import { ResponsiveImage } from '../images/ResponsiveImage'
+import { PlainImage, ResponsiveImage } from '../images/ResponsiveImage'
 import { resolvedImageOf } from '../images/resolvedImage'
 import { SmartLink } from './SmartLink'
 
@@ -83,7 +83,7 @@ function ImageBlock({ value }: PortableTextTypeComponentProps<ImageValue>) {
   if (!resolved && !src) return null
   return (
     <Figure>
-      {resolved ? <ResponsiveImage image={resolved} alt={alt} /> : <PlainImage src={src ?? undefined} alt={alt} />}
+      {resolved ? <ResponsiveImage image={resolved} alt={alt} /> : src && <PlainImage src={src} alt={alt} />}
       {value.caption && <figcaption>{value.caption}</figcaption>}
     </Figure>
   )
@@ -180,19 +180,13 @@ const Prose = styled.div<{ $size: RichTextSize }>`
 /** More room around a picture than between paragraphs (the margins collapse with the text's own). */
 const Figure = styled.figure`
   margin: 2em 0;
-  > picture img, > img { border-radius: ${({ theme }) => theme.radius.md}; }
+  img { border-radius: ${({ theme }) => theme.radius.md}; }
   figcaption {
     margin-top: 0.625rem;
     color: ${({ theme }) => theme.color.muted};
     font-size: ${({ theme }) => theme.fontSize.sm};
     line-height: 1.5;
   }
-`
-
-const PlainImage = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
 `
 
 const CALLOUT_TONES: Record<CalloutTone, { background: string; border: string; icon: string }> = {

@@ -58,6 +58,15 @@ export function ResponsiveImage({
   )
 }
 
+/** An image field shown as it is, where no resolved form exists (the preview's live drafts). */
+export function PlainImage({ src, alt, fill = false }: { src: string; alt: string; fill?: boolean }) {
+  return (
+    <Picture $fill={fill}>
+      <Img src={src} alt={alt} loading="lazy" $fill={fill} />
+    </Picture>
+  )
+}
+
 const Picture = styled.picture<{ $fill: boolean }>`
   display: block;
   ${({ $fill }) => ($fill ? 'position: absolute; inset: 0;' : '')}

@@ -6,7 +6,7 @@ import { ResourceMeta } from '../components/ResourceMeta'
 import { SmartLink } from '../components/SmartLink'
 import type { ResourceContent, SiteSettings } from '../content/types'
 import { ResourceGateSlot } from '../forms/gate/ResourceGateSlot'
-import { ResponsiveImage } from '../images/ResponsiveImage'
+import { PlainImage, ResponsiveImage } from '../images/ResponsiveImage'
 import { resolvedImageOf } from '../images/resolvedImage'
 import { lazyComponent } from '../islands/lazyComponent'
 import { StaticIsland } from '../islands/StaticIsland'
@@ -27,7 +27,14 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
     </Body>
   )
   const cta = resource.callToAction
-  const cover = resolvedImageOf(resource.coverImage)
+  const resolvedCover = resolvedImageOf(resource.coverImage)
+  const coverAlt = resource.coverImage?.alt ?? ''
+  const coverSrc = resource.coverImage?.src
+  const cover = resolvedCover ? (
+    <ResponsiveImage image={resolvedCover} alt={coverAlt} priority />
+  ) : coverSrc ? (
+    <PlainImage src={coverSrc} alt={coverAlt} />
+  ) : null
   return (
     <SiteChrome settings={settings} footer="simple">
       <article>
@@ -47,11 +54,7 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
             />
           </HeaderInner>
         </Header>
-        {cover && (
-          <CoverFrame>
-            <ResponsiveImage image={cover} alt={resource.coverImage?.alt ?? ''} priority />
-          </CoverFrame>
-        )}
+        {cover && <CoverFrame>{cover}</CoverFrame>}
         <Container $narrow>
           {resource.gated ? (
             <ResourceGateSlot gate={resource.gate} resourceTitle={resource.title}>
