@@ -157,3 +157,22 @@ async function resolving<T extends ResolvedImage | ResolvedShareImage>(
     return undefined
   }
 }
+
+/**
+ * The head's share tags beside `og:image` (which `routeMeta` writes, with `twitter:image`): the image's
+ * size, type and alternative text, for the values there are; `image` is its absolute address.
+ */
+export function shareImageMeta(share: ResolvedShareImage | undefined, siteUrl: string) {
+  if (!share) return null
+  const image = share.url.startsWith('/') ? `${siteUrl}${share.url}` : share.url
+  const tags = Object.entries({
+    'og:image:type': share.type,
+    'og:image:width': share.width,
+    'og:image:height': share.height,
+    'og:image:alt': share.alt,
+    'twitter:image:alt': share.alt,
+  }).flatMap(([tag, content]) =>
+    content === undefined ? [] : [{ [tag.startsWith('og:') ? 'property' : 'name']: tag, content: `${content}` }],
+  )
+  return { image, tags }
+}

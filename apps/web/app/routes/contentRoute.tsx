@@ -4,7 +4,12 @@ import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
 import { ContentSourceContext } from '../forms/shared/consentSource'
-import { routeShareImage, withResolvedImages, withResolvedResourceImages } from '../images/pageImages.server'
+import {
+  routeShareImage,
+  shareImageMeta,
+  withResolvedImages,
+  withResolvedResourceImages,
+} from '../images/pageImages.server'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SectionPage } from '../pages/SectionPage'
@@ -36,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     page: resolvedPage,
     resource: resolvedResource,
-    shareImage: shareImage ?? null,
+    share: shareImageMeta(shareImage, siteUrl()),
     path: normaliseRoutePath(pathname),
     siteUrl: siteUrl(),
     ...previewRouteContext(),

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { PageContent, ResourceContent, SectionOf, SiteSettings } from '../content/types'
-import { NARROW_MEDIA, type ResolvedShareImage, resolvedImageOf, WIDE_MEDIA } from '../images/resolvedImage'
+import { NARROW_MEDIA, resolvedImageOf, WIDE_MEDIA } from '../images/resolvedImage'
 import { articleJsonLd, faqJsonLd, organizationJsonLd } from './structuredData'
 
 export type RouteSeoData =
@@ -10,8 +10,11 @@ export type RouteSeoData =
       settings: SiteSettings
       page: PageContent | null
       resource: ResourceContent | null
-      /** The link preview's image, resolved by the loader (images/pageImages.server.ts). */
-      shareImage?: ResolvedShareImage | null
+      /**
+       * The link preview's image as the loader resolved it (images/pageImages.server.ts): its absolute
+       * address, and its other tags (size, type, alternative text), made there so this code stays small.
+       */
+      share?: { image: string; tags: { property?: string; name?: string; content: string }[] } | null
       path: string
       siteUrl: string
     }
@@ -25,8 +28,7 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
   const { settings, page, resource, path, siteUrl } = data
   const company = settings.companyName ?? ''
   const url = `${siteUrl}${path === '/' ? '/' : path}`
-  const share = data.shareImage ?? { url: '/og-default.png', width: 1200, height: 630 }
-  const image = share.url.startsWith('/') ? `${siteUrl}${share.url}` : share.url
+  const image = data.share?.image ?? `${siteUrl}/og-default.png`
   const fallbackTitle = resource?.title ?? page?.title ?? company
   const title =
     (resource ?? page)?.seo?.title || (fallbackTitle === company ? company : `${fallbackTitle} | ${company}`)
@@ -42,46 +44,19 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    ...heroImagePreload(page),
-    ...coverImagePreload(resource),
+    ...heroImagePreload(page, resource),
     { property: 'og:type', content: resource ? 'article' : 'website' },
     { property: 'og:site_name', content: company },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    ...(share.type ? [{ property: 'og:image:type', content: share.type }] : []),
-    ...(share.width && share.height
-      ? [
-          { property: 'og:image:width', content: String(share.width) },
-          { property: 'og:image:height', content: String(share.height) },
-        ]
-      : []),
-    ...(share.alt ? [{ property: 'og:image:alt', content: share.alt }] : []),
+    ...(data.share?.tags ?? []),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
-    ...(share.alt ? [{ name: 'twitter:image:alt', content: share.alt }] : []),
     ...structuredData.map((json) => ({ 'script:ld+json': json })),
-  ]
-}
-
-/** An article's cover image is its first picture, above the fold: requested with the HTML, as a hero's is. */
-function coverImagePreload(resource: ResourceContent | null): MetaDescriptor[] {
-  const image = resolvedImageOf(resource?.coverImage)
-  if (!image) return []
-  const { srcSet, sizes, type } = image.sources[0] ?? { ...image.img, type: undefined }
-  return [
-    {
-      tagName: 'link',
-      rel: 'preload',
-      as: 'image',
-      imageSrcSet: srcSet,
-      imageSizes: sizes,
-      ...(type ? { type } : {}),
-      fetchPriority: 'high',
-    },
   ]
 }
 
@@ -91,9 +66,10 @@ function coverImagePreload(resource: ResourceContent | null): MetaDescriptor[] {
  * One preload per art direction, each for its viewports; in a static build each names its first format
  * (AVIF), which a browser without it skips, as it skips that `<source>`.
  */
-function heroImagePreload(page: PageContent | null): MetaDescriptor[] {
+function heroImagePreload(page: PageContent | null, resource: ResourceContent | null): MetaDescriptor[] {
   const hero = page?.sections?.find((section): section is SectionOf<'heroSection'> => section._type === 'heroSection')
-  const image = resolvedImageOf(hero?.backgroundImage)
+  // An article's cover is its first picture, above the fold, as a hero's is (one art direction).
+  const image = resolvedImageOf(hero?.backgroundImage) ?? resolvedImageOf(resource?.coverImage)
   if (!image) {
     const src = hero?.backgroundImage?.src
     return src ? [{ tagName: 'link', rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }] : []
