@@ -27,7 +27,14 @@ test.describe('the served HTML, read without running scripts', () => {
       expect(description.length).toBeGreaterThan(50)
       expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${SITE_URL}${path}`)
       expect(attribute(html, /<meta property="og:title" content="([^"]*)"/)).toBeTruthy()
-      expect(attribute(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${SITE_URL}/og-default.png`)
+      // The site settings' share image (/og-default.png), cut to 1200x630 by the image pipeline, beside the page.
+      const image = attribute(html, /<meta property="og:image" content="([^"]*)"/)!
+      expect(image).toMatch(new RegExp(`^${SITE_URL}/assets/images/og-default-1200w-[0-9a-f]{16}\\.png$`))
+      expect(attribute(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image)
+      expect(attribute(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200')
+      expect(attribute(html, /<meta property="og:image:height" content="([^"]*)"/)).toBe('630')
+      const served = await request.get(image.slice(SITE_URL.length))
+      expect(served.headers()['content-type']).toBe('image/png')
       expect(attribute(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image')
       for (const data of jsonLd(html)) expect(data['@context']).toBe('https://schema.org')
     })

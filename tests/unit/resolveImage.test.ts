@@ -6,10 +6,18 @@ import { type ContentLakeServer, lakeFilesFor, startContentLake } from '@site/co
 import { http, passthrough } from 'msw'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ResourceContent, SiteSettings } from '../../apps/web/app/content/types'
 import { imageHostFromEnv } from '../../apps/web/app/images/imageHost.server'
 import { imageUrl } from '../../apps/web/app/images/imageUrl'
+import { IMAGE_LAYOUTS, routeShareImage } from '../../apps/web/app/images/pageImages.server'
 import { NARROW_MEDIA } from '../../apps/web/app/images/resolvedImage'
-import { IMAGE_WIDTHS, type ImageFieldValue, resolveCoverImage } from '../../apps/web/app/images/resolveImage.server'
+import {
+  IMAGE_WIDTHS,
+  type ImageFieldValue,
+  resolveCoverImage,
+  resolveImage,
+  resolveShareImage,
+} from '../../apps/web/app/images/resolveImage.server'
 import { copyImageVariants, variantsNamedIn } from '../../apps/web/publish/imageVariants'
 import { server as msw } from './support/mswServer'
 
@@ -185,5 +193,105 @@ describe('a build of a hosted project', () => {
       expect(url).toContain('auto=format')
     }
     expect(srcsetUrls(image.img.srcSet)[0]).toContain('rect=100,120,900,480&w=320')
+  })
+})
+
+describe('images in the flow of a page (an article, a resource card)', () => {
+  it("keeps the editor's crop for an image in the text: its own size, candidates up to the crop, AVIF and a WebP <img>", async () => {
+    const image = (await resolveImage(field, IMAGE_LAYOUTS.articleImage))!
+    expect([image.width, image.height]).toEqual([900, 480])
+    expect(image.sources.map(({ media, type }) => [media, type])).toEqual([[undefined, 'image/avif']])
+    expect(srcsetWidths(image.sources[0]!.srcSet)).toEqual([320, 480, 640, 768, 900])
+    expect(srcsetWidths(image.img.srcSet)).toEqual([320, 480, 640, 768, 900])
+    for (const source of [...image.sources, image.img]) expect(source.sizes).toBe(IMAGE_LAYOUTS.articleImage.sizes)
+    const largest = await sharp(readFileSync(join(store, srcsetUrls(image.img.srcSet).at(-1)!.split('/').pop()!)))
+    expect(await largest.metadata()).toMatchObject({ width: 900, height: 480, format: 'webp' })
+  })
+
+  it('cuts a card picture to 16:9 around the hotspot, and stops its candidates at the layout\u2019s widest', async () => {
+    const image = (await resolveImage(field, IMAGE_LAYOUTS.resourceCard))!
+    // The largest 16:9 frame in the 900x480 crop: 853x480, pushed against the crop's right edge by the hotspot.
+    expect([image.width, image.height]).toEqual([853, 480])
+    expect(srcsetWidths(image.img.srcSet)).toEqual([320, 480, 640, 768, 853])
+    const url = imageUrl(
+      imageHostFromEnv(),
+      { asset: { _ref: field.asset!._id }, ...field.upload },
+      { width: 853, height: 480 },
+    )
+    expect(new URL(url).searchParams.get('rect')).toBe('147,120,853,480')
+    const file = readFileSync(join(store, srcsetUrls(image.img.srcSet).at(-1)!.split('/').pop()!))
+    expect(await sharp(file).metadata()).toMatchObject({ width: 853, height: 480 })
+    // The hotspot (x = 800) inside that frame: (800 - 147) / 853 across.
+    expect(image.position.wide).toBe('76.6% 50%')
+    const small = (await resolveImage(
+      { src: '/greenville-downtown.jpg' },
+      { ...IMAGE_LAYOUTS.resourceCard, maxWidth: 640 },
+    ))!
+    expect(srcsetWidths(small.img.srcSet)).toEqual([320, 480, 640])
+  })
+})
+
+describe('the share image (og:image, twitter:image)', () => {
+  it('is 1200x630 cut around the hotspot by the same URL function, one JPEG every crawler reads, written as a variant', async () => {
+    const share = (await resolveShareImage({ src: '/greenville-downtown.jpg' }))!
+    expect(share).toMatchObject({ width: 1200, height: 630, type: 'image/jpeg' })
+    expect(share.url).toMatch(/^\/assets\/images\/greenville-downtown-1200w-[0-9a-f]{16}\.jpg$/)
+    const file = readFileSync(join(store, share.url.split('/').pop()!))
+    expect(await sharp(file).metadata()).toMatchObject({ width: 1200, height: 630, format: 'jpeg' })
+    // A PNG stays a PNG (text and flat colours), at its own 1200x630.
+    const png = (await resolveShareImage({ src: '/og-default.png' }))!
+    expect(png).toMatchObject({ width: 1200, height: 630, type: 'image/png' })
+    expect(png.url).toMatch(/^\/assets\/images\/og-default-1200w-[0-9a-f]{16}\.png$/)
+  })
+
+  it('keeps the hotspot in its frame, and never enlarges a smaller crop: the largest 1.91:1 frame it holds', async () => {
+    const share = (await resolveShareImage(field))!
+    // The 900x480 crop holds a 900x473 frame; the hotspot (y = 360) puts its top at 360 - 236.5, inside 120 to 127.
+    expect(share).toMatchObject({ width: 900, height: 473, type: 'image/jpeg' })
+    const url = imageUrl(
+      imageHostFromEnv(),
+      { asset: { _ref: field.asset!._id }, ...field.upload },
+      { width: 900, height: 473, format: 'jpg' },
+    )
+    expect(new URL(url).searchParams.get('rect')).toBe('100,124,900,473')
+    expect(new URL(url).searchParams.get('fm')).toBe('jpg')
+    const fromLake = Buffer.from(await (await fetch(url)).arrayBuffer())
+    expect(readFileSync(join(store, share.url.split('/').pop()!)).equals(fromLake)).toBe(true)
+  })
+
+  it('is an address on the CDN for a hosted project, with the crop as rect and fm=jpg', async () => {
+    vi.stubEnv('SANITY_PROJECT_ID', 'abc123')
+    vi.stubEnv('SANITY_DATASET', 'production')
+    const share = (await resolveShareImage(field))!
+    expect(share.url).toMatch(/^https:\/\/cdn\.sanity\.io\/images\/abc123\/production\/[0-9a-f]{40}-1000x600\.jpg\?/)
+    expect(new URL(share.url).searchParams.get('rect')).toBe('100,124,900,473')
+    expect(new URL(share.url).searchParams.get('fm')).toBe('jpg')
+    expect(new URL(share.url).searchParams.has('auto')).toBe(false)
+  })
+
+  it("takes the page's own share image, else an article's cover, else the site's default", async () => {
+    const settings = { defaultShareImage: { _type: 'imageAsset', src: '/og-default.png', alt: 'Default' } }
+    const resource = {
+      _id: 'resource.a',
+      seo: { image: null },
+      coverImage: { _type: 'imageAsset', src: '/greenville-downtown.jpg', alt: 'Downtown' },
+    }
+    const chosen = (settings: object, resource: object | null) =>
+      routeShareImage(settings as SiteSettings, null, resource as ResourceContent | null)
+    expect(await chosen(settings, resource)).toMatchObject({ alt: 'Downtown', type: 'image/jpeg' })
+    expect(await chosen(settings, { ...resource, coverImage: null })).toMatchObject({
+      alt: 'Default',
+      type: 'image/png',
+    })
+    const own = { ...resource, seo: { image: { _type: 'imageAsset', src: '/og-default.png', alt: 'Own' } } }
+    expect(await chosen(settings, own)).toMatchObject({ alt: 'Own' })
+  })
+
+  it('names the document and field of an image that cannot be made, in the build', async () => {
+    vi.stubEnv('CONTENT_VALIDATION', 'strict')
+    const resource = { _id: 'resource.a', seo: { image: { _type: 'imageAsset', src: '/missing.jpg' } } }
+    await expect(routeShareImage({} as SiteSettings, null, resource as unknown as ResourceContent)).rejects.toThrow(
+      'Malformed content in resource "resource.a" at seo.image: The image /missing.jpg is not a file of the site',
+    )
   })
 })

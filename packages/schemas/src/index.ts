@@ -7,6 +7,7 @@ import { redirect } from './documents/redirect'
 import { resource } from './documents/resource'
 import { siteSettings } from './documents/siteSettings'
 import { testimonial } from './documents/testimonial'
+import { articleImage } from './objects/articleImage'
 import { aside } from './objects/aside'
 import { callToAction } from './objects/callToAction'
 import { dashboard, metric, mockCampaign, mockLead, mockRegistrant } from './objects/dashboard'
@@ -34,6 +35,7 @@ export const objectTypes = [
   seo,
   icon,
   imageAsset,
+  articleImage,
   richText,
   callout,
   table,

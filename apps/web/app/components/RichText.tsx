@@ -8,12 +8,15 @@ import {
 import { Info, Lightbulb, type LucideIcon, TriangleAlert } from 'lucide-react'
 import styled, { css } from 'styled-components'
 import type { ResourceContent } from '../content/types'
+import { PlainImage, ResponsiveImage } from '../images/ResponsiveImage'
+import { resolvedImageOf } from '../images/resolvedImage'
 import { SmartLink } from './SmartLink'
 
 export type RichTextValue = NonNullable<ResourceContent['body']>
 type RichTextItem = RichTextValue[number]
 type CalloutValue = Extract<RichTextItem, { _type: 'callout' }>
 type TableValue = Extract<RichTextItem, { _type: 'table' }>
+type ImageValue = Extract<RichTextItem, { _type: 'articleImage' }>
 type LinkMarkValue = NonNullable<Extract<RichTextItem, { _type: 'block' }>['markDefs']>[number]
 type CalloutTone = NonNullable<CalloutValue['tone']>
 
@@ -22,7 +25,7 @@ type UnknownBlock = { _type: string; _key: string }
 
 export type RichTextSize = 'default' | 'small'
 
-/** Long-form text from the CMS (Portable Text): headings, lists, links, callouts and tables. */
+/** Long-form text from the CMS (Portable Text): headings, lists, links, images, callouts and tables. */
 export function RichText({
   value,
   size = 'default',
@@ -69,6 +72,23 @@ function CalloutBlock({ value }: PortableTextTypeComponentProps<CalloutValue>) {
   )
 }
 
+/**
+ * An image in the text, as wide as the text column, with its caption: resolved at build time (srcset, sizes,
+ * width and height, lazy); the upload as it is where nothing was resolved (the preview's live drafts).
+ */
+function ImageBlock({ value }: PortableTextTypeComponentProps<ImageValue>) {
+  const resolved = resolvedImageOf(value)
+  const alt = value.alt ?? ''
+  const src = value.asset?.url
+  if (!resolved && !src) return null
+  return (
+    <Figure>
+      {resolved ? <ResponsiveImage image={resolved} alt={alt} /> : src && <PlainImage src={src} alt={alt} />}
+      {value.caption && <figcaption>{value.caption}</figcaption>}
+    </Figure>
+  )
+}
+
 function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
   const { columns, rows } = value
   if (columns.length === 0 && rows.length === 0) return null
@@ -105,7 +125,7 @@ function TableBlock({ value }: PortableTextTypeComponentProps<TableValue>) {
 }
 
 const components: PortableTextComponents = {
-  types: { callout: CalloutBlock, table: TableBlock },
+  types: { articleImage: ImageBlock, callout: CalloutBlock, table: TableBlock },
   marks: { link: LinkMark },
   // Unknown object types draw nothing (the default draws a hidden div); warnOnce reports them.
   unknownType: () => null,
@@ -154,6 +174,18 @@ const Prose = styled.div<{ $size: RichTextSize }>`
     color: ${({ theme }) => theme.color.ink};
     font-size: 1.125em;
     font-style: italic;
+  }
+`
+
+/** More room around a picture than between paragraphs (the margins collapse with the text's own). */
+const Figure = styled.figure`
+  margin: 2em 0;
+  img { border-radius: ${({ theme }) => theme.radius.md}; }
+  figcaption {
+    margin-top: 0.625rem;
+    color: ${({ theme }) => theme.color.muted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    line-height: 1.5;
   }
 `
 

@@ -16,6 +16,19 @@ export const ROUTE_PATHS_QUERY = defineQuery(`{
 export const ROUTE_DOCUMENTS_QUERY = defineQuery(`*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]`)
 
 /**
+ * An image field (`imageAsset`, `articleImage`) as the site resolves it (app/images/resolveImage.server.ts):
+ * as stored (the upload with its crop and hotspot, or a path), the address to show it at where nothing is
+ * resolved (`src`), and the uploaded asset's size and placeholders.
+ */
+const IMAGE_FIELD = `
+  ..., "src": coalesce(upload.asset->url, src),
+  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }
+`
+
+/** An item of rich text: an image reads its asset as any image field does; the rest as stored. */
+const RICH_TEXT_ITEM = `..., _type == "articleImage" => { ${IMAGE_FIELD} }`
+
+/**
  * Everything one route renders — the site chrome, and the page or the resource at $path — in one query.
  * `_rev` names the revision a form's consent copy came from; a document of the tracked seed file that no
  * edit has touched yet has none, and says "seed" (its text is the file's, in git's history).
@@ -24,30 +37,26 @@ export const ROUTE_QUERY = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,
     footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,
-    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel
+    backToResourcesLabel, readTimeLabel, defaultShareImage{ ${IMAGE_FIELD} }, skipLinkLabel
   },
   "page": *[_type == "page" && path.current == $path][0]{
-    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo, footer,
+    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ ${IMAGE_FIELD} } }, footer,
     sections[]{
       ...,
       _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
       _type == "faqSection" => { items[]->{ _id, question, answer } },
       _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },
       _type == "resourceGridSection" => {
-        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },
-        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }
+        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } },
+        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } }
       },
       _type == "legalDocumentSection" => { document->{ title, documentUrl } },
-      _type == "heroSection" => {
-        backgroundImage{
-          ..., "src": coalesce(upload.asset->url, src),
-          "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }
-        }
-      }
+      _type == "heroSection" => { backgroundImage{ ${IMAGE_FIELD} } },
+      _type in ["richTextSection", "disclosureSection"] => { body[]{ ${RICH_TEXT_ITEM} } }
     }
   },
   "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{
-    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,
-    body, gate, callToAction
+    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,
+    seo{ ..., image{ ${IMAGE_FIELD} } }, coverImage{ ${IMAGE_FIELD} }, body[]{ ${RICH_TEXT_ITEM} }, gate, callToAction
   }
 }`)

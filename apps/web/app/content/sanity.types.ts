@@ -590,6 +590,9 @@ export type RichText = Array<
     }
   | ({
       _key: string;
+    } & ArticleImage)
+  | ({
+      _key: string;
     } & Callout)
   | ({
       _key: string;
@@ -601,6 +604,19 @@ export type SanityImageAssetReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type ArticleImage = {
+  _type: "articleImage";
+  upload: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  alt?: string;
+  caption?: string;
 };
 
 export type ImageAsset = {
@@ -670,6 +686,7 @@ export type Seo = {
   _type: "seo";
   title: string;
   description: string;
+  image?: ImageAsset;
 };
 
 export type Link = {
@@ -747,6 +764,7 @@ export type Resource = {
   publishedAt: string;
   readTime: number;
   featured?: boolean;
+  coverImage?: ImageAsset;
   body: RichText;
   callToAction?: CallToAction;
   gated?: boolean;
@@ -871,7 +889,7 @@ export type SiteSettings = {
   companyName: string;
   tagline: string;
   description: string;
-  defaultShareImage?: string;
+  defaultShareImage?: ImageAsset;
   mainNavigation: Array<
     {
       _key: string;
@@ -1048,6 +1066,7 @@ export type AllSanitySchemaTypes =
   | Callout
   | RichText
   | SanityImageAssetReference
+  | ArticleImage
   | ImageAsset
   | Icon
   | Seo
@@ -1195,6 +1214,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       publishedAt: string;
       readTime: number;
       featured?: boolean;
+      coverImage?: ImageAsset;
       body: RichText;
       callToAction?: CallToAction;
       gated?: boolean;
@@ -1205,7 +1225,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_QUERY
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => {        backgroundImage{          ..., "src": coalesce(upload.asset->url, src),          "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }        }      }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,    body, gate, callToAction  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,    seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
   settings: {
     companyName: string;
@@ -1237,7 +1257,31 @@ export type ROUTE_QUERY_RESULT = {
     giveawayEndsAt: string;
     backToResourcesLabel: string;
     readTimeLabel: string;
-    defaultShareImage: string | null;
+    defaultShareImage: {
+      _type: "imageAsset";
+      upload?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
+      src: string | null;
+      alt?: string;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          dimensions: SanityImageDimensions | null;
+          lqip: string | null;
+          palette: {
+            dominant: {
+              background: string | null;
+            } | null;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
     skipLinkLabel: string;
   } | null;
   page: {
@@ -1245,7 +1289,36 @@ export type ROUTE_QUERY_RESULT = {
     _rev: string;
     title: string;
     path: string;
-    seo: Seo;
+    seo: {
+      _type: "seo";
+      title: string;
+      description: string;
+      image: {
+        _type: "imageAsset";
+        upload?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        };
+        src: string | null;
+        alt?: string;
+        asset: {
+          _id: string;
+          url: string;
+          metadata: {
+            dimensions: SanityImageDimensions | null;
+            lqip: string | null;
+            palette: {
+              dominant: {
+                background: string | null;
+              } | null;
+            } | null;
+          } | null;
+        } | null;
+      } | null;
+    };
     footer: "full" | "simple";
     sections: Array<
       | {
@@ -1343,6 +1416,77 @@ export type ROUTE_QUERY_RESULT = {
           >;
           reverse?: boolean;
           dashboard: Dashboard;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "disclosureSection";
+          heading: string;
+          body: Array<
+            | {
+                _key: string;
+                _type: "articleImage";
+                upload: {
+                  asset?: SanityImageAssetReference;
+                  media?: unknown;
+                  hotspot?: SanityImageHotspot;
+                  crop?: SanityImageCrop;
+                  _type: "image";
+                };
+                alt?: string;
+                caption?: string;
+                src: string | null;
+                asset: {
+                  _id: string;
+                  url: string;
+                  metadata: {
+                    dimensions: SanityImageDimensions | null;
+                    lqip: string | null;
+                    palette: {
+                      dominant: {
+                        background: string | null;
+                      } | null;
+                    } | null;
+                  } | null;
+                } | null;
+              }
+            | {
+                children?: Array<{
+                  marks?: Array<string>;
+                  text?: string;
+                  _type: "span";
+                  _key: string;
+                }>;
+                style?: "blockquote" | "h2" | "h3" | "h4" | "normal";
+                listItem?: "bullet" | "number";
+                markDefs?: Array<{
+                  href: string;
+                  _type: "link";
+                  _key: string;
+                }>;
+                level?: number;
+                _type: "block";
+                _key: string;
+              }
+            | {
+                _key: string;
+                _type: "callout";
+                tone: "info" | "tip" | "warning";
+                title?: string;
+                text: string;
+              }
+            | {
+                _key: string;
+                _type: "table";
+                caption?: string;
+                columns: Array<string>;
+                rows: Array<
+                  {
+                    _key: string;
+                  } & TableRow
+                >;
+              }
+          >;
           anchor?: string;
         }
       | {
@@ -1549,6 +1693,31 @@ export type ROUTE_QUERY_RESULT = {
             description: string;
             publishedAt: string;
             readTime: number;
+            coverImage: {
+              _type: "imageAsset";
+              upload?: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              };
+              src: string | null;
+              alt?: string;
+              asset: {
+                _id: string;
+                url: string;
+                metadata: {
+                  dimensions: SanityImageDimensions | null;
+                  lqip: string | null;
+                  palette: {
+                    dominant: {
+                      background: string | null;
+                    } | null;
+                  } | null;
+                } | null;
+              } | null;
+            } | null;
           } | null;
           resources: Array<{
             _id: string;
@@ -1558,8 +1727,106 @@ export type ROUTE_QUERY_RESULT = {
             description: string;
             publishedAt: string;
             readTime: number;
+            coverImage: {
+              _type: "imageAsset";
+              upload?: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              };
+              src: string | null;
+              alt?: string;
+              asset: {
+                _id: string;
+                url: string;
+                metadata: {
+                  dimensions: SanityImageDimensions | null;
+                  lqip: string | null;
+                  palette: {
+                    dominant: {
+                      background: string | null;
+                    } | null;
+                  } | null;
+                } | null;
+              } | null;
+            } | null;
           }>;
           readMoreLabel: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "richTextSection";
+          eyebrow?: string;
+          heading?: string;
+          body: Array<
+            | {
+                _key: string;
+                _type: "articleImage";
+                upload: {
+                  asset?: SanityImageAssetReference;
+                  media?: unknown;
+                  hotspot?: SanityImageHotspot;
+                  crop?: SanityImageCrop;
+                  _type: "image";
+                };
+                alt?: string;
+                caption?: string;
+                src: string | null;
+                asset: {
+                  _id: string;
+                  url: string;
+                  metadata: {
+                    dimensions: SanityImageDimensions | null;
+                    lqip: string | null;
+                    palette: {
+                      dominant: {
+                        background: string | null;
+                      } | null;
+                    } | null;
+                  } | null;
+                } | null;
+              }
+            | {
+                children?: Array<{
+                  marks?: Array<string>;
+                  text?: string;
+                  _type: "span";
+                  _key: string;
+                }>;
+                style?: "blockquote" | "h2" | "h3" | "h4" | "normal";
+                listItem?: "bullet" | "number";
+                markDefs?: Array<{
+                  href: string;
+                  _type: "link";
+                  _key: string;
+                }>;
+                level?: number;
+                _type: "block";
+                _key: string;
+              }
+            | {
+                _key: string;
+                _type: "callout";
+                tone: "info" | "tip" | "warning";
+                title?: string;
+                text: string;
+              }
+            | {
+                _key: string;
+                _type: "table";
+                caption?: string;
+                columns: Array<string>;
+                rows: Array<
+                  {
+                    _key: string;
+                  } & TableRow
+                >;
+              }
+          >;
+          aside?: Aside;
           anchor?: string;
         }
       | {
@@ -1636,8 +1903,126 @@ export type ROUTE_QUERY_RESULT = {
     readTime: number;
     featured: boolean | null;
     gated: boolean | null;
-    seo: Seo;
-    body: RichText;
+    seo: {
+      _type: "seo";
+      title: string;
+      description: string;
+      image: {
+        _type: "imageAsset";
+        upload?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        };
+        src: string | null;
+        alt?: string;
+        asset: {
+          _id: string;
+          url: string;
+          metadata: {
+            dimensions: SanityImageDimensions | null;
+            lqip: string | null;
+            palette: {
+              dominant: {
+                background: string | null;
+              } | null;
+            } | null;
+          } | null;
+        } | null;
+      } | null;
+    };
+    coverImage: {
+      _type: "imageAsset";
+      upload?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
+      src: string | null;
+      alt?: string;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          dimensions: SanityImageDimensions | null;
+          lqip: string | null;
+          palette: {
+            dominant: {
+              background: string | null;
+            } | null;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
+    body: Array<
+      | {
+          _key: string;
+          _type: "articleImage";
+          upload: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          };
+          alt?: string;
+          caption?: string;
+          src: string | null;
+          asset: {
+            _id: string;
+            url: string;
+            metadata: {
+              dimensions: SanityImageDimensions | null;
+              lqip: string | null;
+              palette: {
+                dominant: {
+                  background: string | null;
+                } | null;
+              } | null;
+            } | null;
+          } | null;
+        }
+      | {
+          children?: Array<{
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }>;
+          style?: "blockquote" | "h2" | "h3" | "h4" | "normal";
+          listItem?: "bullet" | "number";
+          markDefs?: Array<{
+            href: string;
+            _type: "link";
+            _key: string;
+          }>;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }
+      | {
+          _key: string;
+          _type: "callout";
+          tone: "info" | "tip" | "warning";
+          title?: string;
+          text: string;
+        }
+      | {
+          _key: string;
+          _type: "table";
+          caption?: string;
+          columns: Array<string>;
+          rows: Array<
+            {
+              _key: string;
+            } & TableRow
+          >;
+        }
+    >;
     gate: ResourceGate | null;
     callToAction: CallToAction | null;
   } | null;
@@ -1649,6 +2034,6 @@ declare module "@sanity/client" {
   interface SanityQueries {
     '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,\n  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }\n}': ROUTE_PATHS_QUERY_RESULT;
     '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => {\n        backgroundImage{\n          ..., "src": coalesce(upload.asset->url, src),\n          "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n        }\n      }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated, seo,\n    body, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,\n    seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
   }
 }

@@ -17,15 +17,19 @@ export interface ImageSize {
   /** 0 to 100; the CDN's default is 75. */
   quality?: number
   fit?: FitMode
+  /** One format for every browser (`fm`), instead of the best one each accepts (`auto=format`). */
+  format?: 'jpg' | 'png' | 'webp'
 }
 
 /**
  * The one image URL function of the site: Sanity's own URL builder, so the editor's crop and hotspot become
  * `rect` exactly as Sanity computes it, and the CDN's parameters (w, h, fit, q, dpr) with `auto=format`, so
- * a browser that takes AVIF or WebP gets it. The same URL shape on cdn.sanity.io and on the local lake.
+ * a browser that takes AVIF or WebP gets it (or one `format` for readers that are not browsers, such as a
+ * link preview's crawler). The same URL shape on cdn.sanity.io and on the local lake.
  */
 export function imageUrl(host: ImageHost, image: SanityImageSource, size: ImageSize = {}): string {
-  let builder = createImageUrlBuilder(host).image(image).auto('format')
+  const base = createImageUrlBuilder(host).image(image)
+  let builder = size.format ? base.format(size.format) : base.auto('format')
   if (size.width !== undefined) builder = builder.width(size.width)
   if (size.height !== undefined) builder = builder.height(size.height)
   if (size.fit !== undefined) builder = builder.fit(size.fit)

@@ -7,7 +7,7 @@ import { imageMetadata, parseImageParams, type RenderFormat, renderImage } from 
 import { readContentSourceConfig } from '../content/config.server'
 import { imageHostFromEnv } from './imageHost.server'
 import { imageUrl } from './imageUrl'
-import { NARROW_MEDIA, type ResolvedImage, type ResolvedSource } from './resolvedImage'
+import { NARROW_MEDIA, type ResolvedImage, type ResolvedShareImage, type ResolvedSource } from './resolvedImage'
 import { imageVariantStore, STATIC_IMAGE_PREFIX } from './variantStore.server'
 
 /** An image field as the route query returns it: an upload (with its asset's metadata) or a path. */
@@ -47,6 +47,8 @@ const RENDER_VERSION = 1
 
 interface Source {
   image: SanityImageSource
+  /** The asset's id (`image-<sha1>-<w>x<h>-<ext>`). */
+  ref: string
   width: number
   height: number
   /** The original's bytes, when the build renders the variants itself. */
@@ -70,52 +72,120 @@ export async function resolveCoverImage(
   if (!value) return undefined
   const source = await sourceOf(value)
   if (!source) return undefined
-  const host = imageHostFromEnv()
-  const hosted = !source.file
-  const wide = ladder(cropSize(source).width)
-  const narrowCrop = { width: Math.min(cropSize(source).width, Math.round(cropSize(source).height * NARROW_ASPECT)) }
-  const narrow = ladder(Math.min(narrowCrop.width, NARROW_MAX_WIDTH))
-  const at = (width: number, aspect?: number) => ({
-    width,
-    ...(aspect ? { height: Math.round(width / aspect) } : {}),
-  })
-  const directions = [
-    { media: NARROW_MEDIA, widths: narrow, aspect: NARROW_ASPECT },
-    { media: undefined, widths: wide, aspect: undefined },
-  ]
-  const sources: ResolvedSource[] = []
-  let img: ResolvedImage['img'] | undefined
-  for (const { media, widths, aspect } of directions) {
-    if (hosted) {
-      const srcSet = widths.map((width) => `${imageUrl(host, source.image, at(width, aspect))} ${width}w`).join(', ')
-      if (media) sources.push({ media, srcSet, sizes })
-      else img = { src: imageUrl(host, source.image, at(fallbackWidth(widths), aspect)), srcSet, sizes }
-      continue
-    }
-    for (const [index, { format, type }] of STATIC_FORMATS.entries()) {
-      const urls = await Promise.all(
-        widths.map(async (width) => ({
-          width,
-          url: await staticVariant(source, imageUrl(host, source.image, at(width, aspect)), format),
-        })),
-      )
-      const srcSet = urls.map(({ url, width }) => `${url} ${width}w`).join(', ')
-      const isImg = !media && index === STATIC_FORMATS.length - 1
-      if (isImg) {
-        const fallback = urls.find(({ width }) => width === fallbackWidth(widths)) ?? urls[urls.length - 1]!
-        img = { src: fallback.url, srcSet, sizes }
-      } else sources.push({ ...(media ? { media } : {}), type, srcSet, sizes })
-    }
-  }
-  const { width, height } = cropSize(source)
+  const crop = cropSize(source)
+  const wide = ladder(crop.width)
+  const narrow = ladder(Math.min(framed(crop, NARROW_ASPECT).width, NARROW_MAX_WIDTH))
+  const phone = await candidates(source, narrow, NARROW_ASPECT, sizes, NARROW_MEDIA)
+  const rest = await candidates(source, wide, undefined, sizes)
   return {
-    sources,
-    img: img!,
-    width,
-    height,
+    sources: [...phone.sources, ...rest.sources],
+    img: rest.img,
+    ...crop,
     position: { narrow: focus(source, NARROW_ASPECT), wide: focus(source) },
     placeholder: source.placeholder,
   }
+}
+
+/** Where an image sits in its layout: what its `srcset` and `sizes` must cover. */
+export interface ImageLayout {
+  /** The `sizes` attribute: how wide the image is drawn at each viewport. */
+  sizes: string
+  /**
+   * Width ÷ height of the frame the image is cut to, around the editor's hotspot, as Sanity's CDN cuts a
+   * width-and-height request (a card's 16:9); without it, the editor's crop as it is.
+   */
+  aspectRatio?: number
+  /** The widest candidate worth making: about twice the widest the layout draws it (a width of the ladder). */
+  maxWidth?: number
+}
+
+/**
+ * Resolves an image field for an image in the flow of a page (an article's cover or an image in its text, a
+ * resource card's picture): one art direction, `srcset` from the width ladder capped at the frame and at
+ * `maxWidth`, `width`/`height` of the frame. The same addresses and static variants as `resolveCoverImage`.
+ */
+export async function resolveImage(
+  value: ImageFieldValue | null | undefined,
+  layout: ImageLayout,
+): Promise<ResolvedImage | undefined> {
+  if (!value) return undefined
+  const source = await sourceOf(value)
+  if (!source) return undefined
+  const { aspectRatio } = layout
+  const frame = aspectRatio ? framed(cropSize(source), aspectRatio) : cropSize(source)
+  const widths = ladder(Math.min(frame.width, layout.maxWidth ?? frame.width))
+  const { sources, img } = await candidates(source, widths, aspectRatio, layout.sizes)
+  const position = focus(source, aspectRatio)
+  return { sources, img, ...frame, position: { narrow: position, wide: position }, placeholder: source.placeholder }
+}
+
+/** The size link previews ask for (Open Graph, X's large summary card): 1.91:1. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
+
+/**
+ * Resolves a share image (`og:image`, `twitter:image`): 1200×630 cut around the editor's hotspot by the same
+ * URL function, in one format every crawler reads (PNG for a PNG original, whose text and flat colours JPEG
+ * would smear; JPEG otherwise), and never enlarged: a smaller crop gives the largest 1.91:1 frame it holds.
+ * A static build writes that variant beside the others; a hosted project's is an address on Sanity's CDN.
+ */
+export async function resolveShareImage(
+  value: ImageFieldValue | null | undefined,
+): Promise<ResolvedShareImage | undefined> {
+  if (!value) return undefined
+  const source = await sourceOf(value)
+  if (!source) return value.src?.startsWith('https://') ? { url: value.src } : undefined
+  const aspect = SHARE_IMAGE_SIZE.width / SHARE_IMAGE_SIZE.height
+  const width = Math.min(SHARE_IMAGE_SIZE.width, framed(cropSize(source), aspect).width)
+  const height = Math.round(width / aspect)
+  const format = source.ref.endsWith('-png') ? 'png' : 'jpg'
+  const url = imageUrl(imageHostFromEnv(), source.image, { width, height, format })
+  const type = format === 'png' ? 'image/png' : 'image/jpeg'
+  if (!source.file) return { url, width, height }
+  return { url: await staticVariant(source, url, format), width, height, type }
+}
+
+/**
+ * The `srcset` candidates of one art direction at these widths (the height following `aspect`, so every
+ * candidate is the same frame around the hotspot): the CDN's addresses for a hosted upload, or a static
+ * build's variants, AVIF as a `<source>` and WebP as the `<img>` (or a second `<source>` for a `media`).
+ */
+async function candidates(
+  source: Source,
+  widths: number[],
+  aspect: number | undefined,
+  sizes: string,
+  media?: string,
+): Promise<{ sources: ResolvedSource[]; img: ResolvedImage['img'] }> {
+  const host = imageHostFromEnv()
+  const at = (width: number) => ({ width, ...(aspect ? { height: Math.round(width / aspect) } : {}) })
+  const sources: ResolvedSource[] = []
+  if (!source.file) {
+    const srcSet = widths.map((width) => `${imageUrl(host, source.image, at(width))} ${width}w`).join(', ')
+    if (media) sources.push({ media, srcSet, sizes })
+    return { sources, img: { src: imageUrl(host, source.image, at(fallbackWidth(widths))), srcSet, sizes } }
+  }
+  let img: ResolvedImage['img'] | undefined
+  for (const [index, { format, type }] of STATIC_FORMATS.entries()) {
+    const urls = await Promise.all(
+      widths.map(async (width) => ({
+        width,
+        url: await staticVariant(source, imageUrl(host, source.image, at(width)), format),
+      })),
+    )
+    const srcSet = urls.map(({ url, width }) => `${url} ${width}w`).join(', ')
+    if (!media && index === STATIC_FORMATS.length - 1) {
+      const fallback = urls.find(({ width }) => width === fallbackWidth(widths)) ?? urls[urls.length - 1]!
+      img = { src: fallback.url, srcSet, sizes }
+    } else sources.push({ ...(media ? { media } : {}), type, srcSet, sizes })
+  }
+  // With a `media`, both formats are `<source>`s; the `<img>` is another direction's.
+  return { sources, img: img ?? { src: '', srcSet: '', sizes } }
+}
+
+/** The largest frame of this aspect ratio inside the crop (what `@sanity/image-url` cuts around the hotspot). */
+function framed(crop: { width: number; height: number }, aspect: number): { width: number; height: number } {
+  const width = Math.min(crop.width, Math.round(crop.height * aspect))
+  return { width, height: Math.min(crop.height, Math.round(width / aspect)) }
 }
 
 function ladder(max: number): number[] {
@@ -178,6 +248,7 @@ async function sourceOf(value: ImageFieldValue): Promise<Source | undefined> {
     const file = hosted ? undefined : uploadedFile(asset.url)
     return {
       image: image as SanityImageSource,
+      ref: asset._id,
       ...dimensions,
       file,
       hotspot: value.upload.hotspot ?? undefined,
@@ -212,8 +283,10 @@ function publicFile(path: string): Promise<Source | undefined> {
       const { width, height } = metadata.dimensions
       const sha1 = createHash('sha1').update(bytes).digest('hex')
       const extension = extname(file).slice(1).replace('jpeg', 'jpg')
+      const ref = `image-${sha1}-${width}x${height}-${extension}`
       return {
-        image: { asset: { _ref: `image-${sha1}-${width}x${height}-${extension}` } },
+        image: { asset: { _ref: ref } },
+        ref,
         width,
         height,
         file,

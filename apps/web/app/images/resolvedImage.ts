@@ -15,6 +15,17 @@ export interface ResolvedImage {
   placeholder: { color?: string; lqip?: string }
 }
 
+/** A share image as the page's head names it (`og:image`): its address, and the size of what it answers. */
+export interface ResolvedShareImage {
+  /** A path of the site (a static build's variant) or an absolute URL (Sanity's CDN, another host). */
+  url: string
+  width?: number
+  height?: number
+  /** The MIME type a static build wrote. */
+  type?: string
+  alt?: string
+}
+
 export interface ResolvedSource {
   media?: string
   type?: string

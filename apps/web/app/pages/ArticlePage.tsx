@@ -6,6 +6,8 @@ import { ResourceMeta } from '../components/ResourceMeta'
 import { SmartLink } from '../components/SmartLink'
 import type { ResourceContent, SiteSettings } from '../content/types'
 import { ResourceGateSlot } from '../forms/gate/ResourceGateSlot'
+import { PlainImage, ResponsiveImage } from '../images/ResponsiveImage'
+import { resolvedImageOf } from '../images/resolvedImage'
 import { lazyComponent } from '../islands/lazyComponent'
 import { StaticIsland } from '../islands/StaticIsland'
 import { SiteChrome } from '../layout/SiteChrome'
@@ -14,7 +16,10 @@ import { SiteChrome } from '../layout/SiteChrome'
 const articleBody = lazyComponent(() => import('../components/RichText').then((module) => module.RichText))
 export const preloadArticleBody = articleBody.preload
 
-/** A resource (article or guide): header, body (behind the lead form when gated) and closing call to action. */
+/**
+ * A resource (article or guide): header, its cover image when it has one (over the header's lower edge, the
+ * page's first image), body (behind the lead form when gated) and closing call to action.
+ */
 export function ArticlePage({ settings, resource }: { settings: SiteSettings; resource: ResourceContent }) {
   const body = (
     <Body>
@@ -22,10 +27,18 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
     </Body>
   )
   const cta = resource.callToAction
+  const resolvedCover = resolvedImageOf(resource.coverImage)
+  const coverAlt = resource.coverImage?.alt ?? ''
+  const coverSrc = resource.coverImage?.src
+  const cover = resolvedCover ? (
+    <ResponsiveImage image={resolvedCover} alt={coverAlt} priority />
+  ) : coverSrc ? (
+    <PlainImage src={coverSrc} alt={coverAlt} />
+  ) : null
   return (
     <SiteChrome settings={settings} footer="simple">
       <article>
-        <Header>
+        <Header $withCover={Boolean(cover)}>
           <HeaderInner $narrow>
             <BackLink href="/resources">
               <ArrowLeft aria-hidden size={16} />
@@ -41,6 +54,7 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
             />
           </HeaderInner>
         </Header>
+        {cover && <CoverFrame>{cover}</CoverFrame>}
         <Container $narrow>
           {resource.gated ? (
             <ResourceGateSlot gate={resource.gate} resourceTitle={resource.title}>
@@ -68,8 +82,12 @@ export function ArticlePage({ settings, resource }: { settings: SiteSettings; re
   )
 }
 
-const Header = styled.header`
+/** How far a cover image reaches up into the header. */
+const COVER_OVERLAP = 'clamp(3rem, 1.5rem + 6vw, 7rem)'
+
+const Header = styled.header<{ $withCover: boolean }>`
   padding-block: clamp(2.5rem, 2rem + 3vw, 4.5rem);
+  ${({ $withCover }) => ($withCover ? `padding-bottom: calc(clamp(2.5rem, 2rem + 3vw, 4.5rem) + ${COVER_OVERLAP});` : '')}
   color: ${({ theme }) => theme.color.onDarkMuted};
   background:
     radial-gradient(50rem 22rem at 90% -20%, rgba(29, 78, 216, 0.5), transparent 60%),
@@ -80,6 +98,15 @@ const HeaderInner = styled(Container)`
   display: grid;
   justify-items: start;
   gap: ${({ theme }) => theme.space.md};
+`
+
+const CoverFrame = styled(Container)`
+  max-width: calc(960px + 2 * ${({ theme }) => theme.layout.gutter});
+  margin-top: calc(-1 * ${COVER_OVERLAP});
+  img {
+    border-radius: ${({ theme }) => theme.radius.lg};
+    box-shadow: ${({ theme }) => theme.shadow.lg};
+  }
 `
 
 const BackLink = styled(SmartLink)`

@@ -4,7 +4,12 @@ import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
 import { ContentSourceContext } from '../forms/shared/consentSource'
-import { withResolvedImages } from '../images/pageImages.server'
+import {
+  routeShareImage,
+  shareImageMeta,
+  withResolvedImages,
+  withResolvedResourceImages,
+} from '../images/pageImages.server'
 import { lazyComponent } from '../islands/lazyComponent'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SectionPage } from '../pages/SectionPage'
@@ -26,11 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (pathname === NOT_FOUND_PRERENDER_PATH) return { notFound: true as const }
   const { settings, page, resource } = await fetchRouteContent(pathname)
   if (!settings || (!page && !resource)) throw data(null, { status: 404, statusText: 'Not Found' })
+  const [resolvedPage, resolvedResource, shareImage] = await Promise.all([
+    page && withResolvedImages(page),
+    resource && withResolvedResourceImages(resource),
+    routeShareImage(settings, page, resource),
+  ])
   return {
     notFound: false as const,
     settings,
-    page: page && (await withResolvedImages(page)),
-    resource,
+    page: resolvedPage,
+    resource: resolvedResource,
+    share: shareImageMeta(shareImage, siteUrl()),
     path: normaliseRoutePath(pathname),
     siteUrl: siteUrl(),
     ...previewRouteContext(),

@@ -3,6 +3,8 @@ import styled, { css } from 'styled-components'
 import { PublishedDate, ReadTime, ResourceMeta } from '../components/ResourceMeta'
 import { SmartLink } from '../components/SmartLink'
 import type { SectionOf } from '../content/types'
+import { ResponsiveImage } from '../images/ResponsiveImage'
+import { resolvedImageOf } from '../images/resolvedImage'
 import { media } from '../theme/theme'
 import type { SectionProps } from './SectionProps'
 import { SectionShell } from './SectionShell'
@@ -10,9 +12,14 @@ import { SectionShell } from './SectionShell'
 type ResourceCard = NonNullable<SectionOf<'resourceGridSection'>['resources']>[number]
 type Category = NonNullable<ResourceCard['category']>
 
-/** The resource library: one featured guide as a large card, then a grid of resource cards. */
+/**
+ * The resource library: one featured guide as a large card, then a grid of resource cards; a resource's
+ * cover image, when it has one, heads its card (and fills the featured card's side panel). Card images are
+ * decorative: the title names the card.
+ */
 export function ResourceGridSection({ section, settings, isPageHeading }: SectionProps<'resourceGridSection'>) {
   const { eyebrow, heading, intro, featuredLabel, featured, resources, readMoreLabel, anchor } = section
+  const featuredCover = resolvedImageOf(featured?.coverImage)
   return (
     <SectionShell
       anchor={anchor}
@@ -46,35 +53,47 @@ export function ResourceGridSection({ section, settings, isPageHeading }: Sectio
             )}
           </FeaturedText>
           <FeaturedArt aria-hidden="true">
-            <BookOpen size={96} strokeWidth={1.25} />
+            {featuredCover ? (
+              <ResponsiveImage image={featuredCover} alt="" fill />
+            ) : (
+              <BookOpen size={96} strokeWidth={1.25} />
+            )}
           </FeaturedArt>
         </Featured>
       )}
       {resources.length > 0 && (
         <Grid>
-          {resources.map((resource) => (
-            <Card key={resource._id}>
-              {resource.category && <CategoryPill $category={resource.category}>{resource.category}</CategoryPill>}
-              <CardTitle>
-                <CardLink href={resourceHref(resource.slug)}>{resource.title}</CardLink>
-              </CardTitle>
-              {resource.description && <CardDescription>{resource.description}</CardDescription>}
-              <CardFooter>
-                <CardMeta>
-                  <PublishedDate publishedAt={resource.publishedAt} icon={false} />
-                  {resource.publishedAt && resource.readTime ? <span aria-hidden="true">·</span> : null}
-                  <ReadTime readTime={resource.readTime} unit={settings.readTimeLabel} icon={false} />
-                </CardMeta>
-                {/* Repeats the title link visually; hidden so each card is announced once, by its title. */}
-                {readMoreLabel && (
-                  <ReadMore aria-hidden="true">
-                    {readMoreLabel}
-                    <ArrowRight size={16} />
-                  </ReadMore>
+          {resources.map((resource) => {
+            const cover = resolvedImageOf(resource.coverImage)
+            return (
+              <Card key={resource._id} $image={Boolean(cover)}>
+                {cover && (
+                  <CardImage>
+                    <ResponsiveImage image={cover} alt="" />
+                  </CardImage>
                 )}
-              </CardFooter>
-            </Card>
-          ))}
+                {resource.category && <CategoryPill $category={resource.category}>{resource.category}</CategoryPill>}
+                <CardTitle>
+                  <CardLink href={resourceHref(resource.slug)}>{resource.title}</CardLink>
+                </CardTitle>
+                {resource.description && <CardDescription>{resource.description}</CardDescription>}
+                <CardFooter>
+                  <CardMeta>
+                    <PublishedDate publishedAt={resource.publishedAt} icon={false} />
+                    {resource.publishedAt && resource.readTime ? <span aria-hidden="true">·</span> : null}
+                    <ReadTime readTime={resource.readTime} unit={settings.readTimeLabel} icon={false} />
+                  </CardMeta>
+                  {/* Repeats the title link visually; hidden so each card is announced once, by its title. */}
+                  {readMoreLabel && (
+                    <ReadMore aria-hidden="true">
+                      {readMoreLabel}
+                      <ArrowRight size={16} />
+                    </ReadMore>
+                  )}
+                </CardFooter>
+              </Card>
+            )
+          })}
         </Grid>
       )}
     </SectionShell>
@@ -193,6 +212,7 @@ const FeaturedReadMore = styled.span`
 const FeaturedArt = styled.div`
   display: none;
   ${media.md} {
+    position: relative;
     display: grid;
     place-items: center;
     color: rgba(255, 255, 255, 0.5);
@@ -211,16 +231,23 @@ const Grid = styled.ul`
   ${media.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 `
 
-const Card = styled.li`
+const Card = styled.li<{ $image: boolean }>`
   ${cardSurface}
   display: grid;
-  grid-template-rows: auto auto 1fr auto;
+  grid-template-rows: ${({ $image }) => ($image ? 'auto auto auto 1fr auto' : 'auto auto 1fr auto')};
   gap: 0.75rem;
   padding: ${({ theme }) => theme.space.lg};
   border: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.sm};
   &:hover { border-color: ${({ theme }) => theme.color.brand}; }
+`
+
+/** The card's picture, edge to edge across its top (out of the card's padding). */
+const CardImage = styled.div`
+  margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0.25rem;
+  overflow: hidden;
+  border-radius: ${({ theme }) => `${theme.radius.lg} ${theme.radius.lg} 0 0`};
 `
 
 const CardTitle = styled.h3`

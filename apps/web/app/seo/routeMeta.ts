@@ -10,6 +10,11 @@ export type RouteSeoData =
       settings: SiteSettings
       page: PageContent | null
       resource: ResourceContent | null
+      /**
+       * The link preview's image as the loader resolved it (images/pageImages.server.ts): its absolute
+       * address, and its other tags (size, type, alternative text), made there so this code stays small.
+       */
+      share?: { image: string; tags: { property?: string; name?: string; content: string }[] } | null
       path: string
       siteUrl: string
     }
@@ -23,7 +28,7 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
   const { settings, page, resource, path, siteUrl } = data
   const company = settings.companyName ?? ''
   const url = `${siteUrl}${path === '/' ? '/' : path}`
-  const image = `${siteUrl}${settings.defaultShareImage ?? '/og-default.png'}`
+  const image = data.share?.image ?? `${siteUrl}/og-default.png`
   const fallbackTitle = resource?.title ?? page?.title ?? company
   const title =
     (resource ?? page)?.seo?.title || (fallbackTitle === company ? company : `${fallbackTitle} | ${company}`)
@@ -39,15 +44,14 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    ...heroImagePreload(page),
+    ...heroImagePreload(page, resource),
     { property: 'og:type', content: resource ? 'article' : 'website' },
     { property: 'og:site_name', content: company },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
+    ...(data.share?.tags ?? []),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
@@ -62,9 +66,10 @@ export function routeMeta(data: RouteSeoData | undefined): MetaDescriptor[] {
  * One preload per art direction, each for its viewports; in a static build each names its first format
  * (AVIF), which a browser without it skips, as it skips that `<source>`.
  */
-function heroImagePreload(page: PageContent | null): MetaDescriptor[] {
+function heroImagePreload(page: PageContent | null, resource: ResourceContent | null): MetaDescriptor[] {
   const hero = page?.sections?.find((section): section is SectionOf<'heroSection'> => section._type === 'heroSection')
-  const image = resolvedImageOf(hero?.backgroundImage)
+  // An article's cover is its first picture, above the fold, as a hero's is (one art direction).
+  const image = resolvedImageOf(hero?.backgroundImage) ?? resolvedImageOf(resource?.coverImage)
   if (!image) {
     const src = hero?.backgroundImage?.src
     return src ? [{ tagName: 'link', rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }] : []

@@ -60,6 +60,13 @@ export const resource = defineType({
       description: 'Highlight this resource at the top of the library.',
       initialValue: false,
     }),
+    defineField({
+      name: 'coverImage',
+      title: 'Cover image',
+      type: 'imageAsset',
+      description:
+        'Optional. Shown under the title of the article and at the top of its card in the library, cut to a wide frame around its focal point.',
+    }),
     defineField({ name: 'body', title: 'Body', type: 'richText', validation: (rule) => rule.required() }),
     defineField({
       name: 'callToAction',

@@ -1,6 +1,5 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { CONTENT_CHECKS } from '../lib/contentChecks'
 import { linkField, linkListField, stringField, textField } from '../lib/fields'
 
 export const siteSettings = defineType({
@@ -27,10 +26,10 @@ export const siteSettings = defineType({
     defineField({
       name: 'defaultShareImage',
       title: 'Default share image',
-      type: 'string',
-      description: 'Path of the image shown when a page is shared, e.g. /og-image.jpg.',
+      type: 'imageAsset',
+      description:
+        'Shown when a page is shared (LinkedIn, Facebook, X, Slack) and has no share image of its own. Cut to 1200×630 around its focal point: upload at least that size, or give a path such as /og-default.png.',
       group: 'general',
-      validation: (rule) => rule.custom(CONTENT_CHECKS.urlPath),
     }),
     linkListField('mainNavigation', 'Main navigation', { required: true, group: 'header' }),
     linkField('headerCta', 'Header button', { required: true, group: 'header' }),

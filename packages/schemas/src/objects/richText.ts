@@ -111,7 +111,7 @@ export const richText = defineType({
   name: 'richText',
   title: 'Rich text',
   type: 'array',
-  description: 'Formatted text with headings, lists, links, callouts and tables.',
+  description: 'Formatted text with headings, lists, links, images, callouts and tables.',
   icon: TextIcon,
   of: [
     defineArrayMember({
@@ -151,6 +151,7 @@ export const richText = defineType({
         ],
       },
     }),
+    defineArrayMember({ type: 'articleImage' }),
     defineArrayMember({ type: 'callout' }),
     defineArrayMember({ type: 'table' }),
   ],

@@ -30,5 +30,12 @@ export const seo = defineType({
         rule.max(160).warning('Search engines cut descriptions longer than 160 characters'),
       ],
     }),
+    defineField({
+      name: 'image',
+      title: 'Share image',
+      type: 'imageAsset',
+      description:
+        "Shown when this page is shared (LinkedIn, Facebook, X, Slack), instead of the site's default share image. Cut to 1200×630 around its focal point.",
+    }),
   ],
 })

@@ -23,11 +23,8 @@ export const CONTENT_RULES = {
           "required": true
         },
         {
-          "type": "string",
-          "name": "defaultShareImage",
-          "checks": [
-            "urlPath"
-          ]
+          "type": "imageAsset",
+          "name": "defaultShareImage"
         },
         {
           "type": "array",
@@ -285,6 +282,10 @@ export const CONTENT_RULES = {
           "initialValue": false
         },
         {
+          "type": "imageAsset",
+          "name": "coverImage"
+        },
+        {
           "type": "richText",
           "name": "body",
           "required": true
@@ -464,6 +465,10 @@ export const CONTENT_RULES = {
           "type": "text",
           "name": "description",
           "required": true
+        },
+        {
+          "type": "imageAsset",
+          "name": "image"
         }
       ]
     },
@@ -545,6 +550,28 @@ export const CONTENT_RULES = {
         }
       ]
     },
+    "articleImage": {
+      "type": "object",
+      "name": "articleImage",
+      "checks": [
+        "imageSource"
+      ],
+      "fields": [
+        {
+          "type": "image",
+          "name": "upload",
+          "required": true
+        },
+        {
+          "type": "string",
+          "name": "alt"
+        },
+        {
+          "type": "string",
+          "name": "caption"
+        }
+      ]
+    },
     "richText": {
       "type": "array",
       "name": "richText",
@@ -582,6 +609,9 @@ export const CONTENT_RULES = {
               ]
             }
           ]
+        },
+        {
+          "type": "articleImage"
         },
         {
           "type": "callout"

@@ -18,6 +18,7 @@ const resourceCard: Projection = {
   description: true,
   publishedAt: true,
   readTime: true,
+  coverImage: true,
 }
 
 /** The sections whose fields the route query projects differently from `...`. */
