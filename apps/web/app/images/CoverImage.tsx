@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import { media } from '../theme/theme'
+import { imgAttributes, PictureSources, placeholderStyle } from './pictureParts'
 import type { ResolvedImage } from './resolvedImage'
 
 /**
@@ -10,34 +11,14 @@ import type { ResolvedImage } from './resolvedImage'
  * at high priority, and preloaded from the head (seo/routeMeta.ts); any other waits until it nears the viewport.
  */
 export function CoverImage({ image, alt, priority }: { image: ResolvedImage; alt: string; priority: boolean }) {
-  const { placeholder } = image
   return (
     <Picture>
-      {image.sources.map((source) => (
-        <source
-          key={`${source.media ?? ''} ${source.type ?? ''}`}
-          media={source.media}
-          type={source.type}
-          srcSet={source.srcSet}
-          sizes={source.sizes}
-        />
-      ))}
+      <PictureSources image={image} />
       <Img
-        src={image.img.src}
-        srcSet={image.img.srcSet}
-        sizes={image.img.sizes}
-        width={image.width}
-        height={image.height}
-        alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding={priority ? undefined : 'async'}
+        {...imgAttributes(image, alt, priority)}
         $narrow={image.position.narrow}
         $wide={image.position.wide}
-        style={{
-          backgroundColor: placeholder.color,
-          backgroundImage: placeholder.lqip ? `url(${JSON.stringify(placeholder.lqip)})` : undefined,
-        }}
+        style={placeholderStyle(image)}
       />
     </Picture>
   )

@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react'
 import styled from 'styled-components'
+import { imgAttributes, PictureSources, placeholderStyle } from './pictureParts'
 import type { ResolvedImage } from './resolvedImage'
 
 /**
@@ -23,35 +23,16 @@ export function ResponsiveImage({
   fill?: boolean
   className?: string
 }) {
-  const { placeholder } = image
-  const style: CSSProperties = {
-    backgroundColor: placeholder.color,
-    backgroundImage: placeholder.lqip ? `url(${JSON.stringify(placeholder.lqip)})` : undefined,
-    objectPosition: image.position.wide,
-    backgroundPosition: image.position.wide,
-  }
   return (
     <Picture className={className} $fill={fill}>
-      {image.sources.map((source) => (
-        <source
-          key={`${source.media ?? ''} ${source.type ?? ''}`}
-          media={source.media}
-          type={source.type}
-          srcSet={source.srcSet}
-          sizes={source.sizes}
-        />
-      ))}
+      <PictureSources image={image} />
       <Img
-        src={image.img.src}
-        srcSet={image.img.srcSet}
-        sizes={image.img.sizes}
-        width={image.width}
-        height={image.height}
-        alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding={priority ? undefined : 'async'}
-        style={style}
+        {...imgAttributes(image, alt, priority)}
+        style={{
+          ...placeholderStyle(image),
+          objectPosition: image.position.wide,
+          backgroundPosition: image.position.wide,
+        }}
         $fill={fill}
       />
     </Picture>
