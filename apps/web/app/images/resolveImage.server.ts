@@ -298,6 +298,23 @@ function publicFile(path: string): Promise<Source | undefined> {
   return source
 }
 
+const originalDigests = new Map<string, string>()
+
+/**
+ * The SHA-256 of an original's bytes, read once per file and version (its size and time): a rebuild names
+ * every variant from it without reading a camera photo again for each of its thirty-odd variants.
+ */
+function originalDigest(file: string): string {
+  const { size, mtimeMs } = statSync(file)
+  const key = `${file}\n${size}\n${mtimeMs}`
+  let digest = originalDigests.get(key)
+  if (!digest) {
+    digest = createHash('sha256').update(readFileSync(file)).digest('hex')
+    originalDigests.set(key, digest)
+  }
+  return digest
+}
+
 /**
  * One variant for a static site: the parameters of `url` (made by `imageUrl`, as the lake would receive it)
  * rendered by the lake's transform code in `format`, named by a hash of the original's bytes, the parameters
@@ -309,10 +326,8 @@ async function staticVariant(source: Source, url: string, format: RenderFormat):
   const search = new URL(url).searchParams
   search.delete('auto')
   const params = parseImageParams(search)
-  const bytes = readFileSync(file)
   const hash = createHash('sha256')
-    .update(`${RENDER_VERSION}\n${format}\n${search.toString()}\n`)
-    .update(bytes)
+    .update(`${RENDER_VERSION}\n${format}\n${search.toString()}\n${originalDigest(file)}`)
     .digest('hex')
     .slice(0, 16)
   const stem = basename(file)
@@ -322,7 +337,7 @@ async function staticVariant(source: Source, url: string, format: RenderFormat):
   const name = `${stem}-${params.width ?? 'full'}w-${hash}.${format}`
   const stored = join(imageVariantStore(), name)
   if (!existsSync(stored)) {
-    const rendered = await renderImage(bytes, params, format)
+    const rendered = await renderImage(readFileSync(file), params, format)
     mkdirSync(dirname(stored), { recursive: true })
     const temporary = `${stored}.${process.pid}.tmp`
     writeFileSync(temporary, rendered)
