@@ -8,6 +8,8 @@ import { type LeadService, startLeadService } from './leads/leadService.ts'
 import { publishRoutes } from './publish/publishRoutes.ts'
 import { createStaticHandler } from './static/staticServer.ts'
 
+export { LeadStoreBusyError } from './leads/db/database.ts'
+
 export interface SiteServer {
   origin: string
   leads: LeadService

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type LakeWebhook, randomId, startContentLake, webhooksFromEnv } from '@site/content-api/lake'
 import { startPublishServer } from '@site/server/publish'
-import { startSiteServer } from '@site/server/site'
+import { LeadStoreBusyError, startSiteServer } from '@site/server/site'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
@@ -54,22 +54,39 @@ function runPreviewSite(): void {
  */
 async function leadServerForTheTool(): Promise<void> {
   const url = new URL(studioEnv.leadsUrl)
-  const answering = await fetch(`${url.origin}/api/admin/health`).then(
-    (response) => response.status === 401 || response.ok,
-    () => false,
-  )
-  if (answering) {
+  if (await answersLeadAdmin(url.origin)) {
     console.log(`The Leads tool reads the lead server already running at ${url.origin}`)
     return
   }
-  const server = await startSiteServer({
-    dir: join(process.cwd(), '..', 'web', 'dist'),
-    port: Number(url.port || 80),
-    host: url.hostname,
-    env: { ...process.env, CONTENT_LAKE_PORT: String(LAKE_PORT), STUDIO_PORT: String(STUDIO_PORT) },
-  })
-  process.on('exit', () => void server.close())
-  console.log(`The site's server with the lead store runs on ${server.origin}; the Leads tool reads it`)
+  try {
+    const server = await startSiteServer({
+      dir: join(process.cwd(), '..', 'web', 'dist'),
+      port: Number(url.port || 80),
+      host: url.hostname,
+      env: { ...process.env, CONTENT_LAKE_PORT: String(LAKE_PORT), STUDIO_PORT: String(STUDIO_PORT) },
+    })
+    process.on('exit', () => void server.close())
+    console.log(`The site's server with the lead store runs on ${server.origin}; the Leads tool reads it`)
+  } catch (error) {
+    if (!(error instanceof LeadStoreBusyError)) throw error
+    // The embedded store is one process's: with `npm start` running, its dev server holds it and answers the
+    // same admin API, so the tool reads the leads there rather than the Studio failing to start.
+    const devSite = 'http://127.0.0.1:5173'
+    if (await answersLeadAdmin(devSite)) {
+      process.env.SANITY_STUDIO_LEADS_URL = devSite
+      console.log(`The lead store is open in the site's dev server; the Leads tool reads it at ${devSite}`)
+      return
+    }
+    console.warn(`${error.message}: the Leads tool shows no leads until it is free (or set SANITY_STUDIO_LEADS_URL)`)
+  }
+}
+
+/** Whether a lead server's admin API answers at `origin` (401 without a token is an answer). */
+function answersLeadAdmin(origin: string): Promise<boolean> {
+  return fetch(`${origin}/api/admin/health`).then(
+    (response) => response.status === 401 || response.ok,
+    () => false,
+  )
 }
 
 /** The local editor's token, kept in `.lake/` so a Studio tab stays signed in across restarts. */
