@@ -56,7 +56,8 @@ export function leadServer(): Plugin {
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/')) return next()
         start().then(
-          (running) => running.handle(req, res),
+          (running) =>
+            'forwardTo' in running ? forward(new URL(running.forwardTo), req, res) : running.handle(req, res),
           (error: unknown) => {
             res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' })
             res.end(JSON.stringify({ error: `The lead server did not start: ${String(error)}` }))
