@@ -29,8 +29,11 @@ pnpm studio:build
 step "unit tests (vitest)"
 pnpm test:unit
 
-step "lead server: endpoint, outbox and faults (killed servers, failing receivers), on the embedded store and on a PostgreSQL server"
-pnpm test:leads
+step "lead server: endpoint, outbox and faults (killed servers, failing receivers), on the embedded store and on a PostgreSQL server: started here, beside the builds below, as much of its time is spent waiting on killed processes and retries"
+leads_log=$(mktemp)
+pnpm test:leads >"$leads_log" 2>&1 &
+leads=$!
+trap 'kill "$leads" 2>/dev/null || true; rm -f "$leads_log"' EXIT
 
 step "production builds for the browser tests: the default one (forms post to the lead server), and a direct one (VITE_LEAD_DELIVERY=direct)"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
@@ -79,6 +82,15 @@ step "preview build (visual editing), then checks of both builds: stega and over
 pnpm preview:build
 pnpm test:build-output
 pnpm test:preview-e2e
+
+step "lead server tests (started before the builds): their result"
+leads_status=0
+wait "$leads" || leads_status=$?
+cat "$leads_log"
+if [ "$leads_status" -ne 0 ]; then
+  echo "The lead server tests failed (exit $leads_status)."
+  exit "$leads_status"
+fi
 
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
