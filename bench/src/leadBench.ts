@@ -169,7 +169,7 @@ async function main() {
     '# Lead endpoint benchmark',
     '',
     `Run ${new Date().toISOString()} by \`pnpm bench:leads\` (bench/src/leadBench.ts) on this 2-core machine, shared (load ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
-    'Each store is its own `pnpm serve` process (apps/server/src/main.ts); a local receiver answers 200 to every delivery;',
+    'Each store is its own `pnpm serve` process (apps/server/src/entries/serve.ts); a local receiver answers 200 to every delivery;',
     `the load comes from autocannon in the benchmark's process, on the same two cores. Sustained: ${CLIENTS} concurrent clients, ${SUSTAINED_SECONDS} s a round,`,
     `${ROUNDS} rounds per store alternating, after a warm-up round; medians of the rounds, and the embedded/PostgreSQL ratio of each round's pair.`,
     'A submission counts once it is answered 201: stored (and committed) before the answer.',

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util'
 import { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from '@site/content-api'
 import { startContentLake } from '@site/content-api/lake'
 import type { PublishReport } from '../../apps/server/src/publish/publishQueue.ts'
-import { startPublishServer } from '../../apps/server/src/publish/publishServer.ts'
+import { startPublishServer } from '../../apps/server/src/publish/startPublishServer.ts'
 import { benchDir, seedFile, webDir } from './paths.ts'
 import { median } from './stats.ts'
 

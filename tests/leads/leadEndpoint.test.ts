@@ -1,9 +1,10 @@
 // @vitest-environment node
+
+import { LEAD_PAYLOAD_SCHEMAS } from '@site/leads/payloads'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { findLead } from '../../apps/server/src/leads/leadStore'
+import { findLead } from '../../apps/server/src/leads/store/queries'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
-import { LEAD_PAYLOAD_SCHEMAS } from '../../apps/web/app/forms/leadPayloads'
 import { buildQualificationPayload } from '../../apps/web/app/forms/qualification/payload'
 import { useLeadServer } from './support/leadServer'
 import { STORES } from './support/stores'

@@ -1,11 +1,12 @@
 // @vitest-environment node
+
+import type { LeadAttribution, LeadConsent } from '@site/leads/context'
 import { describe, expect, it } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
 import { sweepExpiredLeads } from '../../apps/server/src/leads/leadService'
-import { findLead } from '../../apps/server/src/leads/leadStore'
+import { findLead } from '../../apps/server/src/leads/store/queries'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
-import type { LeadAttribution, LeadConsent } from '../../apps/web/app/forms/leadContext'
 import { ADMIN_TOKEN, useLeadServer } from './support/leadServer'
 import { STORES } from './support/stores'
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
-import { findLead } from '../../apps/server/src/leads/leadStore'
+import { findLead } from '../../apps/server/src/leads/store/queries'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import { useLeadServer } from './support/leadServer'
 

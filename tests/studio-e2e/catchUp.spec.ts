@@ -30,16 +30,20 @@ const fullBuild = (dirs: { build: string; out: string }) =>
 /** `pnpm publish:server` on the test's build; resolves with its process and every line it logged. */
 function startEndpoint(): { process: ChildProcess; lines: string[] } {
   const lines: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/publish/serve.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...env(SITE),
-      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLISH_PORT: String(PUBLISH_PORT),
-      PUBLISH_CATCH_UP_MINUTES: '0',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'apps/server/src/entries/publishServer.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...env(SITE),
+        SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PUBLISH_PORT: String(PUBLISH_PORT),
+        PUBLISH_CATCH_UP_MINUTES: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  )
   child.stdout?.setEncoding('utf8').on('data', (text: string) => lines.push(...text.split('\n').filter(Boolean)))
   return { process: child, lines }
 }

@@ -14,27 +14,23 @@ import {
   Text,
   TextInput,
 } from '@sanity/ui'
+import { LEAD_FORM_TITLES, type LeadListState } from '@site/leads/admin'
+import { LEAD_FORMS } from '@site/leads/forms'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { useClient } from 'sanity'
 import { type LeadDetail, type LeadFilters, type LeadSummary, LeadsApiError, leadsApi } from './leadsApi'
 
-const FORMS = [
-  ['', 'All forms'],
-  ['contact', 'Contact'],
-  ['guide', 'Guide'],
-  ['qualify', 'Questionnaire'],
-  ['giveaway', 'Giveaway'],
-] as const
+const FORMS = [['', 'All forms'], ...LEAD_FORMS.map((form) => [form, LEAD_FORM_TITLES[form]] as const)] as const
 
-const STATES = [
-  ['', 'Any state'],
-  ['delivered', 'Delivered'],
-  ['retrying', 'Retrying'],
-  ['dead', 'Dead-lettered'],
-  ['misconfigured', 'Webhook misconfigured'],
-  ['quarantined', 'Quarantined'],
-  ['undelivered', 'No webhook'],
-] as const
+const STATE_TITLES: Record<Exclude<LeadListState, 'pending'>, string> = {
+  delivered: 'Delivered',
+  retrying: 'Retrying',
+  dead: 'Dead-lettered',
+  misconfigured: 'Webhook misconfigured',
+  quarantined: 'Quarantined',
+  undelivered: 'No webhook',
+}
+const STATES = [['', 'Any state'], ...Object.entries(STATE_TITLES)] as const
 
 const TONES: Record<string, 'positive' | 'caution' | 'critical' | 'default'> = {
   delivered: 'positive',

@@ -1,3 +1,5 @@
+import type { LeadDetailJson, LeadSummaryJson } from '@site/leads/admin'
+
 /**
  * The Leads tool's client of the lead server's admin API. The Studio user's own Sanity token goes in the
  * Authorization header (never in a URL); the server checks it with Sanity's /users/me and the user's
@@ -11,52 +13,8 @@ export interface LeadFilters {
   q: string
 }
 
-export interface LeadSummary {
-  id: string
-  form: string
-  receivedAt: string
-  state: string
-  quarantineReason: string | null
-  name: string
-  email: string
-  company: string
-  attempts: number
-  lastStatus: number | null
-  nextAttemptAt: string | null
-}
-
-export interface LeadDetail {
-  lead: {
-    id: string
-    form: string
-    received_at: string
-    payload: Record<string, unknown>
-    attribution: Record<string, unknown> | null
-    quarantine_reason: string | null
-  }
-  consents: Array<{
-    id: string
-    kind: string
-    text: string
-    field: string
-    document_id: string
-    document_rev: string
-    checked: boolean | null
-    recorded_at: string
-    page_url: string | null
-    ip_address: string | null
-    user_agent: string | null
-  }>
-  delivery?: { state: string; attempts: number; next_attempt_at: string; delivered_at: string | null }
-  attempts: Array<{
-    attempt: number
-    startedAt: string
-    finishedAt: string | null
-    status: number | null
-    error: string | null
-    nextAttemptAt: string | null
-  }>
-}
+export type LeadSummary = LeadSummaryJson
+export type LeadDetail = LeadDetailJson
 
 export class LeadsApiError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { SUBMIT_TIMEOUT_MS } from '../../../apps/web/app/forms/shared/limits'
+import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
 import { consoleErrors, openForm } from '../support/formPages'
 import {
   armFault,

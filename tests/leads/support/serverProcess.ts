@@ -26,7 +26,7 @@ export interface ServerProcess {
   kill: (signal: NodeJS.Signals) => Promise<void>
 }
 
-/** `pnpm serve` as its own process (apps/server/src/main.ts), on `port`, until it says it is serving. */
+/** `pnpm serve` as its own process (apps/server/src/entries/serve.ts), on `port`, until it says it is serving. */
 export async function startServerProcess(options: {
   site: string
   port: number
@@ -34,7 +34,7 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts', '--dir', options.site, '--port', String(options.port)],
+    ['--import', 'tsx', 'apps/server/src/entries/serve.ts', '--dir', options.site, '--port', String(options.port)],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH, LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env },

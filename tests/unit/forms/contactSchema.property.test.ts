@@ -1,8 +1,9 @@
 // @vitest-environment node
+
+import { CONTACT_FIELDS, contactSchema } from '@site/leads/schemas/contactSchema'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildContactPayload } from '../../../apps/web/app/forms/contact/contactPayload'
-import { CONTACT_FIELDS, contactSchema } from '../../../apps/web/app/forms/contact/contactSchema'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { anyText, emailText, fieldText, hostileText, padded, validEmail, whitespaceOnly } from './arbitraries'
 import { recordWebhookBodies } from './recordWebhookBodies'

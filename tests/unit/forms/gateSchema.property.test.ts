@@ -1,7 +1,8 @@
 // @vitest-environment node
+
+import { gateSchema } from '@site/leads/schemas/gateSchema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { gateSchema } from '../../../apps/web/app/forms/gate/gateSchema'
 import { emailText, fieldText } from './arbitraries'
 import { type GateFields, gateOracle, isEmailAddress } from './specOracle'
 

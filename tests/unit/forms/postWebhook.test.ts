@@ -1,5 +1,5 @@
+import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SUBMIT_TIMEOUT_MS } from '../../../apps/web/app/forms/shared/limits'
 import { postWebhook, withTimestamp } from '../../../apps/web/app/forms/shared/postWebhook'
 
 describe('postWebhook', () => {

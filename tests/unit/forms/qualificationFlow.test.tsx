@@ -1,6 +1,6 @@
+import { QUESTIONS, type QuestionId } from '@site/leads/schemas/questions'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QUESTIONS, type QuestionId } from '../../../apps/web/app/forms/qualification/questions'
 import {
   answerContactQuestions,
   answerText,

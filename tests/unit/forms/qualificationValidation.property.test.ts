@@ -1,16 +1,11 @@
 // @vitest-environment node
 
+import { firstInvalidQuestion, validateAnswer } from '@site/leads/schemas/qualificationSchema'
+import { type Answers, applicableQuestions, QUESTIONS, type Question } from '@site/leads/schemas/questions'
 import { QUESTION_IDS } from '@site/schemas/constants'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'
-import { firstInvalidQuestion, validateAnswer } from '../../../apps/web/app/forms/qualification/qualificationSchema'
-import {
-  type Answers,
-  applicableQuestions,
-  QUESTIONS,
-  type Question,
-} from '../../../apps/web/app/forms/qualification/questions'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
 import { recordWebhookBodies } from './recordWebhookBodies'

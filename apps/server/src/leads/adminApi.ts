@@ -1,34 +1,17 @@
 import { timingSafeEqual } from 'node:crypto'
+import { LEAD_LIST_STATES, type LeadListState } from '@site/leads/admin'
+import { LEAD_FORMS } from '@site/leads/forms'
 import { type Context, Hono } from 'hono'
 import { stream } from 'hono/streaming'
-import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
 import type { LeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
 import type { LeadLog } from './leadLog.ts'
-import {
-  deliveryCounts,
-  exportLeads,
-  findLead,
-  forgetPerson,
-  type LeadFilter,
-  type LeadListState,
-  leadCounts,
-  listLeads,
-  replayLead,
-} from './leadStore.ts'
 import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
-
-const LIST_STATES: readonly LeadListState[] = [
-  'pending',
-  'retrying',
-  'delivered',
-  'misconfigured',
-  'dead',
-  'quarantined',
-  'undelivered',
-]
+import { replayLead } from './store/deliveryQueue.ts'
+import { forgetPerson } from './store/erasure.ts'
+import { deliveryCounts, exportLeads, findLead, type LeadFilter, leadCounts, listLeads } from './store/queries.ts'
 
 type Env = { Variables: { access: LeadAccess } }
 
@@ -183,7 +166,7 @@ function filterOf(c: Context<Env>): LeadFilter | { error: string } {
   const form = c.req.query('form')
   const state = c.req.query('state')
   if (form && !(LEAD_FORMS as readonly string[]).includes(form)) return { error: `No form ${form}` }
-  if (state && !(LIST_STATES as readonly string[]).includes(state)) return { error: `No state ${state}` }
+  if (state && !(LEAD_LIST_STATES as readonly string[]).includes(state)) return { error: `No state ${state}` }
   const date = (name: string) => {
     const value = c.req.query(name)
     if (!value) return undefined

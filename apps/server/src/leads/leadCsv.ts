@@ -1,6 +1,7 @@
-import { CAMPAIGN_KEYS } from '../../../web/app/forms/campaignKeys.ts'
+import type { LeadListState } from '@site/leads/admin'
+import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
 import type { Lead, LeadConsentRecord } from './db/tables.ts'
-import { contactOf, type LeadListState } from './leadStore.ts'
+import { contactOf } from './store/queries.ts'
 
 const TOUCH_FIELDS = ['landingPage', 'referrer', ...CAMPAIGN_KEYS] as const
 

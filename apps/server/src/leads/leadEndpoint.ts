@@ -1,28 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { type LeadAttribution, type LeadConsent, leadAttributionSchema, leadConsentSchema } from '@site/leads/context'
+import { LEAD_FORMS } from '@site/leads/forms'
+import { LEAD_PAYLOAD_SCHEMAS } from '@site/leads/payloads'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import {
-  type LeadAttribution,
-  type LeadConsent,
-  leadAttributionSchema,
-  leadConsentSchema,
-} from '../../../web/app/forms/leadContext.ts'
-import { LEAD_FORMS } from '../../../web/app/forms/leadForms.ts'
-import { LEAD_PAYLOAD_SCHEMAS } from '../../../web/app/forms/leadPayloads.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import type { LeadLog } from './leadLog.ts'
-import { type ConsentInput, storeLead } from './leadStore.ts'
+import { type ConsentInput, storeLead } from './store/intake.ts'
 
 /** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
 export const LEAD_BODY_LIMIT_BYTES = 16 * 1024
 
 /**
  * What the site's forms send: the webhook payload, the honeypot field's value (empty from a person), and
- * beside them the visit's attribution and the consent copy the form showed (leadContext.ts).
+ * beside them the visit's attribution and the consent copy the form showed (@site/leads/context).
  */
 interface LeadRequestBody {
   payload: JsonObject

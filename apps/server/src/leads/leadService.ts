@@ -6,7 +6,8 @@ import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import type { LeadLog } from './leadLog.ts'
-import { eraseExpiredLeads, releaseAllLeases } from './leadStore.ts'
+import { releaseAllLeases } from './store/deliveryQueue.ts'
+import { eraseExpiredLeads } from './store/retention.ts'
 
 export interface LeadService {
   /** `/api/leads/<form>` and `/api/admin/*`. */

@@ -1,2 +1,2 @@
 export { createPublishQueue, logPublishReport } from './publishQueue.ts'
-export { startPublishServer } from './publishServer.ts'
+export { startPublishServer } from './startPublishServer.ts'

@@ -1,5 +1,5 @@
-// First: zod must not probe for eval, which the site's Content Security Policy forbids (see forms/shared/zod.ts).
-import '../forms/shared/zod'
+// First: zod must not probe for eval, which the site's Content Security Policy forbids (see @site/leads/zod).
+import '@site/leads/zod'
 import { createClient, type SanityClient } from '@sanity/client'
 import { useLiveMode, useQuery } from '@sanity/react-loader'
 import { VisualEditing } from '@sanity/visual-editing/react-router'

@@ -1,14 +1,11 @@
+import type { DeliveryState } from '@site/leads/admin'
+import type { LeadFormName } from '@site/leads/forms'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
-import type { LeadFormName } from '../../../../web/app/forms/leadForms.ts'
-
-export type { LeadFormName }
+export type { DeliveryState, LeadFormName }
 
 /** A JSON object (stored as `json`, which keeps its text: the webhook gets the keys in the form's order). */
 export type JsonObject = { [key: string]: unknown }
-
-/** Where a delivery stands. `misconfigured`: the receiver answered 404 or 410; `dead`: the retry window passed. */
-export type DeliveryState = 'pending' | 'delivered' | 'misconfigured' | 'dead'
 
 type Timestamp = ColumnType<Date, Date, Date>
 

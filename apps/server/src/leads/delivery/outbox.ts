@@ -1,7 +1,7 @@
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, LeadFormName } from '../db/tables.ts'
 import type { LeadLog } from '../leadLog.ts'
-import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from '../leadStore.ts'
+import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from '../store/deliveryQueue.ts'
 import { backoffDelay, type RetryPolicy, retryAfterMs } from './retryPolicy.ts'
 import { type SendResult, sendWebhook } from './sendWebhook.ts'
 

@@ -1,4 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { MESSAGE_ROWS } from '@site/leads/limits'
+import {
+  CONTACT_FIELDS,
+  type ContactInput,
+  type ContactValues,
+  contactSchema,
+  INTEREST_OPTIONS,
+} from '@site/leads/schemas/contactSchema'
 import { useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
@@ -6,15 +14,13 @@ import type { SectionOf } from '../../content/types'
 import { consentFrom, useContentSource } from '../shared/consentSource'
 import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
+import { firstErrorMessage } from '../shared/firstErrorMessage'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
-import { MESSAGE_ROWS } from '../shared/limits'
 import { submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
 import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
-import { firstErrorMessage } from '../shared/validation'
 import { buildContactPayload } from './contactPayload'
-import { CONTACT_FIELDS, type ContactInput, type ContactValues, contactSchema, INTEREST_OPTIONS } from './contactSchema'
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', interest: '', message: '' }
 

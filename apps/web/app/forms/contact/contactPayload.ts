@@ -1,6 +1,6 @@
+import type { ContactValues } from '@site/leads/schemas/contactSchema'
+import { SITE_SOURCE } from '@site/leads/sources'
 import { timestampNow, type WebhookPayload } from '../shared/postWebhook'
-import { SITE_SOURCE } from '../shared/sources'
-import type { ContactValues } from './contactSchema'
 
 /**
  * What the contact webhook receives (SPEC section 7): the validated fields as the schema returns them

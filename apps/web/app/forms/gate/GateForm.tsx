@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { type GateInput, type GateValues, gateSchema } from '@site/leads/schemas/gateSchema'
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import styled from 'styled-components'
@@ -12,7 +13,6 @@ import { submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
 import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
-import { type GateInput, type GateValues, gateSchema } from './gateSchema'
 
 interface GateFormProps {
   gate: ResourceContent['gate']

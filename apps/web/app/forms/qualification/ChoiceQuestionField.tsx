@@ -1,10 +1,10 @@
+import type { ChoiceQuestion } from '@site/leads/schemas/questions'
 import type { KeyboardEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import styled, { css } from 'styled-components'
 import { media } from '../../theme/theme'
 import { FieldError } from '../shared/Field'
 import { QuestionHelp, QuestionPrompt } from './QuestionText'
-import type { ChoiceQuestion } from './questions'
 import type { QuestionWording } from './questionWording'
 
 interface ChoiceQuestionFieldProps {

@@ -1,8 +1,8 @@
+import type { TextQuestion } from '@site/leads/schemas/questions'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import styled from 'styled-components'
 import { TextField } from '../shared/Field'
 import { helpText, promptText } from './QuestionText'
-import type { TextQuestion } from './questions'
 import type { QuestionWording } from './questionWording'
 
 interface TextQuestionFieldProps {

@@ -1,6 +1,6 @@
+import { type Answers, applicableQuestions } from '@site/leads/schemas/questions'
+import { QUALIFICATION_SOURCE } from '@site/leads/sources'
 import { timestampNow, type WebhookPayload } from '../shared/postWebhook'
-import { QUALIFICATION_SOURCE } from '../shared/sources'
-import { type Answers, applicableQuestions } from './questions'
 
 /**
  * What the qualification webhook receives: timestamp (ISO 8601), source, then the answer of every

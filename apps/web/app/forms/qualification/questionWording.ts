@@ -1,5 +1,5 @@
+import type { QuestionId } from '@site/leads/schemas/questions'
 import type { SectionOf } from '../../content/types'
-import type { QuestionId } from './questions'
 
 export interface QuestionWording {
   prompt: string

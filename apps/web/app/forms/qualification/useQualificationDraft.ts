@@ -1,7 +1,7 @@
+import type { Answers, QuestionId } from '@site/leads/schemas/questions'
+import { z } from '@site/leads/zod'
 import { QUESTION_IDS } from '@site/schemas/constants'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { z } from '../shared/zod'
-import type { Answers, QuestionId } from './questions'
 
 /** Where the unfinished questionnaire is kept, for this browser tab only. */
 export const DRAFT_STORAGE_KEY = 'qualification-draft'

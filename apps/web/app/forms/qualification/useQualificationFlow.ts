@@ -1,5 +1,5 @@
+import { type Answers, applicableQuestions, QUESTIONS, type QuestionId } from '@site/leads/schemas/questions'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Answers, applicableQuestions, QUESTIONS, type QuestionId } from './questions'
 import type { QualificationDraft } from './useQualificationDraft'
 
 const FIRST_QUESTION = QUESTIONS[0].id

@@ -1,5 +1,5 @@
-import { CAMPAIGN_KEYS } from '../campaignKeys'
-import type { LeadAttribution, LeadTouch } from '../leadContext'
+import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
+import type { LeadAttribution, LeadTouch } from '@site/leads/context'
 
 /**
  * Where this visit came from, kept by the site itself: no third-party script, no cookie. The first arrival

@@ -1,6 +1,6 @@
+import type { LeadConsent } from '@site/leads/context'
 import { createContext, useContext } from 'react'
 import { withoutStega } from '../../preview/withoutStega'
-import type { LeadConsent } from '../leadContext'
 
 /**
  * The CMS document a route renders (its `_id` and `_rev`, from the route query): a form's consent record

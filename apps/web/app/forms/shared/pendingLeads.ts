@@ -1,4 +1,4 @@
-import type { LeadFormName } from '../leadForms'
+import type { LeadFormName } from '@site/leads/forms'
 import { PENDING_LEADS_STORAGE_KEY } from './pendingLeadsStorage'
 import {
   isDirectDelivery,

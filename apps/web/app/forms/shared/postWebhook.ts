@@ -1,4 +1,4 @@
-import { SUBMIT_TIMEOUT_MS } from './limits'
+import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
 
 /** JSON-serialisable fields of a submission. */
 export type WebhookPayload = Record<string, string | number | boolean | null>

@@ -1,7 +1,7 @@
-import type { LeadAttribution, LeadConsent } from '../leadContext'
-import type { LeadFormName } from '../leadForms'
+import type { LeadAttribution, LeadConsent } from '@site/leads/context'
+import type { LeadFormName } from '@site/leads/forms'
+import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
 import { visitAttribution } from './attribution'
-import { SUBMIT_TIMEOUT_MS } from './limits'
 import { postWebhook, type WebhookPayload } from './postWebhook'
 
 /** A submission as a form hands it over: the webhook payload, and what a bot typed into the honeypot. */

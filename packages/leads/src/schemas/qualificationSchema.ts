@@ -1,5 +1,5 @@
-import { QUALIFICATION_MINIMUMS } from '../shared/limits'
-import { z } from '../shared/zod'
+import { QUALIFICATION_MINIMUMS } from '../limits'
+import { z } from '../zod'
 import { type Answers, applicableQuestions, type Question } from './questions'
 
 /** The questionnaire's validation messages, word for word from SPEC section 5. */

@@ -17,10 +17,10 @@
  * the server made).
  */
 import { parseArgs } from 'node:util'
+import { adminApi } from '../leads/adminApi.ts'
+import { openLeadDatabase } from '../leads/db/database.ts'
+import { leadConfigFromEnv } from '../leads/leadConfig.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
-import { adminApi } from './adminApi.ts'
-import { openLeadDatabase } from './db/database.ts'
-import { leadConfigFromEnv } from './leadConfig.ts'
 
 loadRootEnvFile()
 const { values: options, positionals } = parseArgs({

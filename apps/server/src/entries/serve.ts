@@ -4,8 +4,8 @@
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */
 import { parseArgs } from 'node:util'
-import { loadRootEnvFile } from './rootEnv.ts'
-import { startSiteServer } from './siteServer.ts'
+import { loadRootEnvFile } from '../rootEnv.ts'
+import { startSiteServer } from '../siteServer.ts'
 
 loadRootEnvFile()
 

@@ -1,4 +1,4 @@
-import { z } from '../shared/zod'
+import { z } from '../zod'
 
 /**
  * What a browser accepts in an `<input type="email">` (the HTML standard's "valid e-mail address"): the

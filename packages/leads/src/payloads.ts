@@ -1,11 +1,11 @@
-import { contactSchema } from './contact/contactSchema'
-import { gateSchema } from './gate/gateSchema'
-import { giveawaySchema } from './giveaway/giveawaySchema'
-import type { LeadFormName } from './leadForms'
-import { validateAnswer } from './qualification/qualificationSchema'
-import { type Answers, applicableQuestions, type QuestionId } from './qualification/questions'
-import { GIVEAWAY_SOURCE, QUALIFICATION_SOURCE, SITE_SOURCE } from './shared/sources'
-import { z } from './shared/zod'
+import type { LeadFormName } from './forms'
+import { contactSchema } from './schemas/contactSchema'
+import { gateSchema } from './schemas/gateSchema'
+import { giveawaySchema } from './schemas/giveawaySchema'
+import { validateAnswer } from './schemas/qualificationSchema'
+import { type Answers, applicableQuestions, type QuestionId } from './schemas/questions'
+import { GIVEAWAY_SOURCE, QUALIFICATION_SOURCE, SITE_SOURCE } from './sources'
+import { z } from './zod'
 
 /**
  * The webhook payload of each form (SPEC section 7) as a rule: the form's own schema plus what the

@@ -1,6 +1,6 @@
-import { FIELD_LIMITS } from '../shared/limits'
-import { requiredName, validEmail } from '../shared/validation'
-import { z } from '../shared/zod'
+import { FIELD_LIMITS } from '../limits'
+import { requiredName, validEmail } from '../validation'
+import { z } from '../zod'
 
 /** The guide-access form's rules (SPEC section 5); every field is sent trimmed. */
 export const gateSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from './shared/zod'
+import { z } from './zod'
 
 /**
  * What a submission carries besides its webhook payload (which stays exactly the spec's keys): where the

@@ -3,8 +3,9 @@
  * the build. SANITY_WEBHOOK_SECRET (required), PUBLISH_PORT (4600), PUBLISH_HOST (127.0.0.1),
  * PUBLISH_DEPLOY_COMMAND, PUBLISH_CATCH_UP_MINUTES (5; 0: catch up only on start).
  */
+
+import { startPublishServer } from '../publish/startPublishServer.ts'
 import { catchUpInterval } from '../siteServer.ts'
-import { startPublishServer } from './publishServer.ts'
 
 const secret = process.env.SANITY_WEBHOOK_SECRET
 if (!secret) throw new Error('Set SANITY_WEBHOOK_SECRET to the secret of the Sanity webhook')

@@ -1,5 +1,5 @@
 import type { QuestionId } from '@site/schemas/constants'
-import { FIELD_LIMITS } from '../shared/limits'
+import { FIELD_LIMITS } from '../limits'
 
 export type { QuestionId }
 

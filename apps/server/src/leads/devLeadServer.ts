@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { LeadStoreBusyError } from './leads/db/database.ts'
-import { leadConfigFromEnv } from './leads/leadConfig.ts'
-import { jsonLineLog } from './leads/leadLog.ts'
-import { startLeadService } from './leads/leadService.ts'
+import { LeadStoreBusyError } from './db/database.ts'
+import { leadConfigFromEnv } from './leadConfig.ts'
+import { jsonLineLog } from './leadLog.ts'
+import { startLeadService } from './leadService.ts'
 
 /** Where `pnpm serve` and the server `pnpm studio` starts for its Leads tool answer by default. */
 const SITE_SERVER_URL = 'http://127.0.0.1:4173'

@@ -1,6 +1,6 @@
-import { FIELD_LIMITS } from '../shared/limits'
-import { requiredName, validEmail } from '../shared/validation'
-import { z } from '../shared/zod'
+import { FIELD_LIMITS } from '../limits'
+import { requiredName, validEmail } from '../validation'
+import { z } from '../zod'
 
 /** The interest options (SPEC section 3): the value sent, and the label shown. */
 export const INTEREST_OPTIONS = [

@@ -1,10 +1,10 @@
 /**
  * Serves a built site exactly as the hosting contract says (README, "Hosting contract"), and nothing else:
  * `pnpm preview:serve` for the preview build, which has no forms to store.
- * Usage: tsx apps/server/src/static/serveStatic.ts [--dir apps/web/dist] [--port 4173]
+ * Usage: tsx apps/server/src/entries/previewServe.ts [--dir apps/web/dist] [--port 4173]
  */
 import { parseArgs } from 'node:util'
-import { startStaticServer } from './staticServer.ts'
+import { startStaticServer } from '../static/staticServer.ts'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, port: { type: 'string' } } })
 const server = await startStaticServer({

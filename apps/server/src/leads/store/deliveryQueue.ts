@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import type { LeadDb } from '../db/database.ts'
+import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
+import { addDelivery } from './intake.ts'
+
+/** The delivery queue (the outbox): claiming due deliveries, recording attempts, replaying. */
+
+/** A delivery a worker has claimed: it alone sends this attempt until `leaseUntil`. */
+export interface ClaimedDelivery {
+  id: string
+  leadId: string
+  destination: LeadFormName
+  attempt: number
+  payload: JsonObject
+  leaseToken: string
+  windowStartedAt: Date
+}
+
+/**
+ * Claims up to `limit` due deliveries for `destination`: due, pending, and not leased by a live worker.
+ * `FOR UPDATE SKIP LOCKED`: processes claiming at once on one PostgreSQL never get the same row. The
+ * attempt is recorded as started before it is sent, so an attempt that a dying process sent shows.
+ */
+export async function claimDueDeliveries(
+  db: LeadDb,
+  options: { destination: LeadFormName; limit: number; now: Date; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  if (options.limit <= 0) return []
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('deliveries')
+      .select(['id', 'lead_id', 'attempts', 'window_started_at'])
+      .where('state', '=', 'pending')
+      .where('destination', '=', options.destination)
+      .where('next_attempt_at', '<=', options.now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
+      .orderBy('next_attempt_at')
+      .limit(options.limit)
+      .forUpdate()
+      .skipLocked()
+      .execute()
+    if (due.length === 0) return []
+    const leaseToken = randomUUID()
+    const leaseUntil = new Date(options.now.getTime() + options.leaseMs)
+    const ids = due.map((delivery) => delivery.id)
+    await trx
+      .updateTable('deliveries')
+      .set({ lease_until: leaseUntil, lease_token: leaseToken, attempts: sql`attempts + 1` })
+      .where('id', 'in', ids)
+      .execute()
+    await trx
+      .insertInto('delivery_attempts')
+      .values(
+        due.map((delivery) => ({
+          delivery_id: delivery.id,
+          attempt: delivery.attempts + 1,
+          started_at: options.now,
+          finished_at: null,
+          status: null,
+          error: null,
+          next_attempt_at: null,
+        })),
+      )
+      .execute()
+    const leads = await trx
+      .selectFrom('leads')
+      .select(['id', 'payload'])
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.lead_id),
+      )
+      .execute()
+    const payloadOf = new Map(leads.map((lead) => [lead.id, lead.payload]))
+    return due.map((delivery) => ({
+      id: delivery.id,
+      leadId: delivery.lead_id,
+      destination: options.destination,
+      attempt: delivery.attempts + 1,
+      payload: payloadOf.get(delivery.lead_id) ?? {},
+      leaseToken,
+      windowStartedAt: delivery.window_started_at,
+    }))
+  })
+}
+
+/** What one attempt came to, and what happens next. */
+export interface AttemptOutcome {
+  status: number | null
+  error: string | null
+  state: DeliveryState
+  /** For a `pending` outcome: when to try again. */
+  nextAttemptAt: Date | null
+  now: Date
+}
+
+/**
+ * Records an attempt's outcome, if the claim is still this worker's (its lease token): a worker whose
+ * lease ran out records nothing over the attempt of the worker that claimed the delivery next.
+ */
+export async function recordAttempt(db: LeadDb, claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('deliveries')
+      .set({
+        state: outcome.state,
+        next_attempt_at: outcome.nextAttemptAt ?? outcome.now,
+        lease_until: null,
+        lease_token: null,
+        last_status: outcome.status,
+        last_error: outcome.error,
+        delivered_at: outcome.state === 'delivered' ? outcome.now : null,
+      })
+      .where('id', '=', claim.id)
+      .where('lease_token', '=', claim.leaseToken)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return false
+    await trx
+      .updateTable('delivery_attempts')
+      .set({
+        finished_at: outcome.now,
+        status: outcome.status,
+        error: outcome.error,
+        next_attempt_at: outcome.state === 'pending' ? outcome.nextAttemptAt : null,
+      })
+      .where('delivery_id', '=', claim.id)
+      .where('attempt', '=', claim.attempt)
+      .execute()
+    return true
+  })
+}
+
+/**
+ * The embedded store has one process: at its start, no other worker can be sending, so every lease is
+ * from a process that died. Its deliveries are due again at once instead of when the lease runs out.
+ */
+export async function releaseAllLeases(db: LeadDb): Promise<number> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ lease_until: null, lease_token: null })
+    .where('lease_until', 'is not', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * Sends a lead again: a dead-lettered or misconfigured delivery becomes due now with a new retry window,
+ * under the same `webhook-id`; a quarantined lead is accepted and gets its delivery. A delivered lead is
+ * sent again only when `force` is set.
+ */
+export async function replayLead(
+  db: LeadDb,
+  leadId: string,
+  options: { now: Date; deliver: boolean; force?: boolean },
+): Promise<{ replayed: boolean; reason?: string }> {
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom('leads').selectAll().where('id', '=', leadId).forUpdate().executeTakeFirst()
+    if (!lead) return { replayed: false, reason: 'no such lead' }
+    if (!options.deliver) return { replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
+    if (lead.quarantine_reason) {
+      await trx.updateTable('leads').set({ quarantine_reason: null }).where('id', '=', leadId).execute()
+    }
+    const delivery = await trx.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
+    if (!delivery) {
+      await addDelivery(trx, leadId, lead.form, options.now)
+      return { replayed: true }
+    }
+    if (delivery.state === 'pending') return { replayed: false, reason: 'its delivery is still being retried' }
+    if (delivery.state === 'delivered' && !options.force) return { replayed: false, reason: 'it was delivered' }
+    await trx
+      .updateTable('deliveries')
+      .set({ state: 'pending', next_attempt_at: options.now, window_started_at: options.now, lease_until: null })
+      .where('id', '=', delivery.id)
+      .execute()
+    return { replayed: true }
+  })
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import type { LeadDb } from '../db/database.ts'
+import type { JsonObject, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
+
+/** Intake: a lead, its consent and its delivery stored in one transaction. */
+
+/** A consent as stored: what the browser showed, and what the server saw of the request. */
+export type ConsentInput = Omit<LeadConsentRecord, 'id' | 'lead_id'>
+
+export interface StoreLeadInput {
+  form: LeadFormName
+  idempotencyKey: string
+  payload: JsonObject
+  /** Why the lead is held back (junk, failed validation); undefined for an accepted lead. */
+  quarantineReason?: string
+  /** Accepted leads with a configured webhook get a delivery in the outbox, due now. */
+  deliver: boolean
+  now: Date
+  /** Where the visit came from, as the browser sent it. */
+  attribution?: JsonObject | null
+  /** The consent given or the disclosure shown with this submission. */
+  consent?: ConsentInput | null
+}
+
+/** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
+export function searchTextOf(payload: JsonObject): string {
+  const fields = ['name', 'fullName', 'firstName', 'lastName', 'email', 'company']
+  return fields
+    .map((field) => payload[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .join(' ')
+    .toLowerCase()
+}
+
+/**
+ * Stores a lead and, for an accepted lead with a webhook, its delivery, in one transaction: the outbox
+ * never misses a stored lead. A repeated idempotency key stores nothing and returns the first lead.
+ */
+export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id: string; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const id = randomUUID()
+    const inserted = await trx
+      .insertInto('leads')
+      .values({
+        id,
+        form: input.form,
+        idempotency_key: input.idempotencyKey,
+        payload: JSON.stringify(input.payload),
+        received_at: input.now,
+        quarantine_reason: input.quarantineReason ?? null,
+        attribution: input.attribution ? JSON.stringify(input.attribution) : null,
+        search_text: searchTextOf(input.payload),
+      })
+      .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) {
+      // Stored by a concurrent request with the same key, between its check and this insert.
+      const existing = await findLeadByKey(trx, input.form, input.idempotencyKey)
+      if (!existing) throw new Error('A lead conflicted on its idempotency key but cannot be found')
+      return { id: existing.id, created: false }
+    }
+    if (input.consent)
+      await trx
+        .insertInto('lead_consents')
+        .values({ id: randomUUID(), lead_id: id, ...input.consent })
+        .execute()
+    if (input.deliver && !input.quarantineReason) await addDelivery(trx, id, input.form, input.now)
+    return { id, created: true }
+  })
+}
+export async function addDelivery(db: LeadDb, leadId: string, destination: LeadFormName, now: Date) {
+  await db
+    .insertInto('deliveries')
+    .values({
+      id: randomUUID(),
+      lead_id: leadId,
+      destination,
+      state: 'pending',
+      next_attempt_at: now,
+      window_started_at: now,
+      lease_until: null,
+      lease_token: null,
+      delivered_at: null,
+      last_status: null,
+      last_error: null,
+    })
+    .execute()
+}
+
+/** The lead stored under a form's idempotency key, if any: a repeated submission answers with it. */
+export function findLeadByKey(db: LeadDb, form: LeadFormName, idempotencyKey: string) {
+  return db
+    .selectFrom('leads')
+    .select('id')
+    .where('form', '=', form)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst()
+}

@@ -1,0 +1,214 @@
+import type { LeadListState } from '@site/leads/admin'
+import type { LeadDb } from '../db/database.ts'
+import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
+
+/** The operator's queries: one lead, lists and exports by filter, counts. */
+
+/** A lead with its delivery and attempts: what an operator asks "did it reach the CRM, and when?" of. */
+export interface LeadRecord {
+  lead: Lead
+  /** Append-only: every consent this lead gave, oldest first. */
+  consents: LeadConsentRecord[]
+  delivery: Delivery | undefined
+  attempts: Array<{
+    attempt: number
+    startedAt: Date
+    finishedAt: Date | null
+    status: number | null
+    error: string | null
+    nextAttemptAt: Date | null
+  }>
+}
+
+export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
+  const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst()
+  if (!lead) return undefined
+  const delivery = await db.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
+  const attempts = delivery
+    ? await db
+        .selectFrom('delivery_attempts')
+        .selectAll()
+        .where('delivery_id', '=', delivery.id)
+        .orderBy('attempt')
+        .execute()
+    : []
+  const consents = await db
+    .selectFrom('lead_consents')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('recorded_at')
+    .execute()
+  return {
+    lead,
+    consents,
+    delivery,
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      startedAt: a.started_at,
+      finishedAt: a.finished_at,
+      status: a.status,
+      error: a.error,
+      nextAttemptAt: a.next_attempt_at,
+    })),
+  }
+}
+
+/** Which leads a list or an export shows. */
+export interface LeadFilter {
+  form?: LeadFormName
+  state?: LeadListState
+  /** Received at or after / before these times. */
+  from?: Date
+  to?: Date
+  /** Part of the name, e-mail or company, in any case. */
+  search?: string
+  /** Only leads received before this one in the list's order (the next page). */
+  before?: { receivedAt: Date; id: string }
+}
+
+/** `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. */
+function filtered(db: LeadDb, filter: LeadFilter) {
+  let query = db.selectFrom('leads').leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+  if (filter.form) query = query.where('leads.form', '=', filter.form)
+  if (filter.from) query = query.where('leads.received_at', '>=', filter.from)
+  if (filter.to) query = query.where('leads.received_at', '<', filter.to)
+  if (filter.search?.trim()) {
+    const pattern = `%${filter.search
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    query = query.where('leads.search_text', 'like', pattern)
+  }
+  if (filter.before) {
+    const { receivedAt, id } = filter.before
+    query = query.where((eb) =>
+      eb.or([
+        eb('leads.received_at', '<', receivedAt),
+        eb.and([eb('leads.received_at', '=', receivedAt), eb('leads.id', '<', id)]),
+      ]),
+    )
+  }
+  const state = filter.state
+  if (state === 'quarantined') query = query.where('leads.quarantine_reason', 'is not', null)
+  else if (state === 'undelivered')
+    query = query.where('deliveries.id', 'is', null).where('leads.quarantine_reason', 'is', null)
+  else if (state === 'retrying')
+    query = query.where('deliveries.state', '=', 'pending').where('deliveries.attempts', '>', 0)
+  else if (state) query = query.where('deliveries.state', '=', state)
+  return query
+}
+
+/** Leads newest first, with their delivery state (`quarantined` and `undelivered` for those with none). */
+export async function listLeads(db: LeadDb, options: LeadFilter & { limit: number }): Promise<LeadSummary[]> {
+  const rows = await filtered(db, options)
+    .select([
+      'leads.id',
+      'leads.form',
+      'leads.received_at',
+      'leads.quarantine_reason',
+      'leads.payload',
+      'deliveries.id as delivery_id',
+      'deliveries.state',
+      'deliveries.attempts',
+      'deliveries.last_status',
+      'deliveries.next_attempt_at',
+      'deliveries.delivered_at',
+    ])
+    .orderBy('leads.received_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(options.limit)
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    form: row.form,
+    receivedAt: row.received_at,
+    state: row.quarantine_reason ? 'quarantined' : (row.state ?? 'undelivered'),
+    quarantineReason: row.quarantine_reason,
+    ...contactOf(row.payload),
+    deliveryId: row.delivery_id,
+    attempts: row.attempts ?? 0,
+    lastStatus: row.last_status,
+    nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
+    deliveredAt: row.delivered_at,
+  }))
+}
+
+/** Who a lead is, whichever form it came from. */
+export function contactOf(payload: JsonObject): { name: string; email: string; company: string; phone: string } {
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '')
+  const name = text('name') || text('fullName') || [text('firstName'), text('lastName')].filter(Boolean).join(' ')
+  return { name, email: text('email'), company: text('company'), phone: text('phone') }
+}
+
+/** Every lead the filter shows, newest first, with its consents: the rows of an export, a page at a time. */
+export async function* exportLeads(
+  db: LeadDb,
+  filter: LeadFilter,
+): AsyncGenerator<{ lead: Lead; state: LeadListState; consents: LeadConsentRecord[] }> {
+  let before = filter.before
+  for (;;) {
+    const rows = await filtered(db, { ...filter, before })
+      .selectAll('leads')
+      .select(['deliveries.state as delivery_state'])
+      .orderBy('leads.received_at', 'desc')
+      .orderBy('leads.id', 'desc')
+      .limit(500)
+      .execute()
+    if (rows.length === 0) return
+    const consents = await db
+      .selectFrom('lead_consents')
+      .selectAll()
+      .where(
+        'lead_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('recorded_at')
+      .execute()
+    for (const { delivery_state, ...lead } of rows) {
+      const state: LeadListState = lead.quarantine_reason ? 'quarantined' : (delivery_state ?? 'undelivered')
+      yield { lead, state, consents: consents.filter((consent) => consent.lead_id === lead.id) }
+    }
+    const last = rows.at(-1)
+    if (!last || rows.length < 500) return
+    before = { receivedAt: last.received_at, id: last.id }
+  }
+}
+
+export interface LeadSummary {
+  id: string
+  form: LeadFormName
+  receivedAt: Date
+  state: LeadListState
+  quarantineReason: string | null
+  name: string
+  email: string
+  company: string
+  phone: string
+  deliveryId: string | null
+  attempts: number
+  lastStatus: number | null
+  nextAttemptAt: Date | null
+  deliveredAt: Date | null
+}
+
+/** How many leads are stored, and how many of them are quarantined. */
+export async function leadCounts(db: LeadDb): Promise<{ total: number; quarantined: number }> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('quarantine_reason').as('quarantined')])
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.total), quarantined: Number(row.quarantined) }
+}
+
+/** Counts by delivery state: the health a server reports. */
+export async function deliveryCounts(db: LeadDb): Promise<Record<DeliveryState, number>> {
+  const rows = await db
+    .selectFrom('deliveries')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+    .groupBy('state')
+    .execute()
+  const counts: Record<DeliveryState, number> = { pending: 0, delivered: 0, misconfigured: 0, dead: 0 }
+  for (const row of rows) counts[row.state] = Number(row.count)
+  return counts
+}
