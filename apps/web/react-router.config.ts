@@ -8,9 +8,9 @@ import { copyImageVariants, readPages, variantsNamedIn } from './publish/imageVa
 import { discardPublishLeftovers } from './publish/publishState.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
 import { routeFiles } from './publish/routeFiles.ts'
+import { publishStaticSite } from './publish/staticSite.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
 import { htmlFiles } from './vite/htmlFiles.ts'
-import { publishStaticSite } from './vite/publishStaticSite.ts'
 
 // The benchmark's client-only variant (bench/README.md): the same app as a plain SPA, nothing prerendered.
 const benchClientOnly = process.env.BENCH_CLIENT_ONLY === '1'

@@ -11,7 +11,7 @@ import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { startStaticServer } from '../../apps/server/src/static/staticServer'
 import { validateRoutePaths } from '../../apps/web/app/content/validation/validateContent'
-import { redirectsFile } from '../../apps/web/vite/publishStaticSite'
+import { redirectsFile } from '../../apps/web/publish/staticSite'
 import { server as msw } from './support/mswServer'
 
 const ROUTES = ['/', '/about', '/resources', '/resources/scaling-guide']

@@ -5,7 +5,6 @@ import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
 import { siteUrl } from '../app/content/siteUrl.server'
 import { cspSourcesFromConfig, headersFile, securePage } from '../vite/contentSecurityPolicy.ts'
 import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
-import { redirectsFile, sitemapXml } from '../vite/publishStaticSite.ts'
 import { copyEmbeddedImages } from './embeddedImages.ts'
 import { copyImageVariants, variantPath, variantsNamedIn } from './imageVariants.ts'
 import type { PublishResult } from './publishReport.ts'
@@ -20,6 +19,7 @@ import { loadRouteRenderer } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
 import { routeFiles } from './routeFiles.ts'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
+import { redirectsFile, sitemapXml } from './staticSite.ts'
 
 /**
  * Publishes a content change without a full build: prerenders only the routes that show one of the

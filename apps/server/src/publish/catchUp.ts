@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createFileDataset, runQuery, seedFilePath } from '@site/content-api'
-import { publisherDir, readPublishState } from '../../../web/publish/publishState.ts'
+import { publisherDir, readPublishState } from '@site/web/publish'
 
 /** Runs a GROQ query on the published content: Sanity's query API, or the embedded dataset file. */
 export type ContentQuery = <T>(query: string, params: Record<string, unknown>) => Promise<T>

@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { publisherDir, WEB_APP_DIR } from '@site/web/publish'
 import { Hono } from 'hono'
-import { publisherDir } from '../../../web/publish/publishState.ts'
 import { type CatchUpResult, type ContentQuery, catchUp, contentQueryFromEnv } from './catchUp.ts'
 import { createPublishQueue, logPublishReport, type PublishReport } from './publishQueue.ts'
 import { createPublishWorker } from './publishWorker.ts'
 import { handlePublishWebhook } from './webhookEndpoint.ts'
-
-const webDir = fileURLToPath(new URL('../../../web', import.meta.url))
 
 export interface PublishRoutesOptions {
   secret: string
@@ -65,7 +63,7 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
       ;(options.onReport ?? logPublishReport)(report)
     },
   })
-  const buildDir = options.buildDir ?? resolve(webDir, process.env.SITE_BUILD_DIR || 'build')
+  const buildDir = options.buildDir ?? resolve(WEB_APP_DIR, process.env.SITE_BUILD_DIR || 'build')
   const query = options.query ?? contentQueryFromEnv()
 
   let running: Promise<CatchUpResult | undefined> | undefined

@@ -1,10 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PublishOutcome, PublishReply, PublishRequest } from '../../../web/publish/publishReport.ts'
+import { PUBLISH_WORKER_PATH, type PublishOutcome, type PublishReply, type PublishRequest } from '@site/web/publish'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
-const WORKER = join(repoRoot, 'apps', 'web', 'publish', 'worker.ts')
 
 /**
  * Publishes through one publisher process that stays loaded (apps/web/publish/worker.ts), started on the
@@ -17,7 +15,7 @@ export function createPublishWorker(env: NodeJS.ProcessEnv = process.env) {
   let pending: { resolve: (reply: PublishReply) => void; reject: (error: Error) => void } | undefined
 
   const start = () => {
-    const child = fork(WORKER, [], { cwd: repoRoot, env, execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+    const child = fork(PUBLISH_WORKER_PATH, [], { cwd: repoRoot, env, execArgv: ['--import', 'tsx'], stdio: 'inherit' })
     child.on('message', (reply: PublishReply) => {
       pending?.resolve(reply)
       pending = undefined

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * `pnpm publish:changed` without pnpm's own start-up, which took longer than the publish; tsx as Node's

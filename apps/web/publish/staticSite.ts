@@ -1,8 +1,8 @@
 import { cpSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SiteRedirect } from '../app/content/paths.server'
-import { applyContentSecurityPolicy, type CspSources } from './contentSecurityPolicy.ts'
-import { loadScriptsAfterFirstPaint } from './loadScriptsAfterFirstPaint.ts'
+import { applyContentSecurityPolicy, type CspSources } from '../vite/contentSecurityPolicy.ts'
+import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.ts'
 
 /**
  * The hosting contract: the static site is `dist/`, a route `/x/y` is `dist/x/y/index.html`, and
