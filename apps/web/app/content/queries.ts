@@ -11,7 +11,7 @@ export const ROUTE_PATHS_QUERY = defineQuery(`{
 
 /**
  * The page and resource documents with these ids, or all of them when $ids is null: the publisher reads
- * the documents each route references from them (publish/routeDocuments.ts).
+ * the documents each route references from them (publish/routeDependencies.ts).
  */
 export const ROUTE_DOCUMENTS_QUERY = defineQuery(`*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]`)
 
