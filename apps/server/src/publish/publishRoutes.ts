@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { publisherDir, WEB_APP_DIR } from '@site/web/publish'
 import { Hono } from 'hono'
 import { type CatchUpResult, type ContentQuery, catchUp, contentQueryFromEnv } from './catchUp.ts'
