@@ -9,6 +9,7 @@ import { publishRoutes } from './publish/publishRoutes.ts'
 import { createStaticHandler } from './static/staticServer.ts'
 
 export { LeadStoreBusyError } from './leads/db/database.ts'
+export { HostingContractError } from './static/staticServer.ts'
 
 export interface SiteServer {
   origin: string
@@ -30,8 +31,9 @@ export async function startSiteServer(options: {
   log?: LeadLog
 }): Promise<SiteServer> {
   const env = options.env ?? process.env
-  const site = createStaticHandler({ dir: options.dir, compress: true })
-  const leads = await startLeadService(leadConfigFromEnv(env), options.log ?? jsonLineLog())
+  const log = options.log ?? jsonLineLog()
+  const site = createStaticHandler({ dir: options.dir, compress: true, log: log.error })
+  const leads = await startLeadService(leadConfigFromEnv(env), log)
   const api = new Hono()
   api.route('/', leads.app)
   const publishing = env.SANITY_WEBHOOK_SECRET

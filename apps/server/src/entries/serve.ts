@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadRootEnvFile } from '../rootEnv.ts'
-import { startSiteServer } from '../siteServer.ts'
+import { HostingContractError, startSiteServer } from '../siteServer.ts'
 
 loadRootEnvFile()
 
@@ -16,6 +16,10 @@ const server = await startSiteServer({
   dir: values.dir ?? 'apps/web/dist',
   port: Number(values.port ?? process.env.PORT ?? 4173),
   host: values.host ?? process.env.HOST ?? '127.0.0.1',
+}).catch((error: unknown) => {
+  if (!(error instanceof HostingContractError)) throw error
+  console.error(error.message)
+  process.exit(1)
 })
 console.log(`Serving ${values.dir ?? 'apps/web/dist'} with the lead endpoint on ${server.origin}`)
 
