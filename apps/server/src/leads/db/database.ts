@@ -25,6 +25,9 @@ export interface LeadDatabase {
 export async function openLeadDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<LeadDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client whose connection the server dropped: the pool replaces it on the next query (unhandled,
+    // this event would end the process).
+    pool.on('error', () => {})
     const db = new Kysely<LeadTables>({ dialect: new PostgresDialect({ pool }) })
     await migrateWithLock(db)
     const url = new URL(options.databaseUrl)
