@@ -46,7 +46,7 @@ describe.each(STORES)('hostile submissions and filters, on the %s store', (kind)
         'idempotency-key': `hostile-${String(++keys).padStart(6, '0')}`,
         ...headers,
       },
-      body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body),
     })
   const admin = (path: string, init: RequestInit = {}) =>
     server.service.app.request(path, { ...init, headers: { ...ADMIN, ...(init.headers as Record<string, string>) } })
