@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { leadConfigFromEnv } from './leads/leadConfig.ts'
-import { jsonLineLog, type LeadLog } from './leads/leadLog.ts'
+import { jsonLineLog, type LeadLog, logFailure } from './leads/leadLog.ts'
 import { type LeadService, startLeadService } from './leads/leadService.ts'
 import { publishRoutes } from './publish/publishRoutes.ts'
 import { createStaticHandler } from './static/staticServer.ts'
@@ -35,6 +35,11 @@ export async function startSiteServer(options: {
   const site = createStaticHandler({ dir: options.dir, compress: true, log: log.error })
   const leads = await startLeadService(leadConfigFromEnv(env), log)
   const api = new Hono()
+  // Hono's own handler would print the whole error, whose message can quote a query's parameters.
+  api.onError((error, c) => {
+    logFailure(log, 'api-failed', error, { route: c.req.routePath, method: c.req.method })
+    return c.json({ error: 'The server failed to answer this' }, 500)
+  })
   api.route('/', leads.app)
   const publishing = env.SANITY_WEBHOOK_SECRET
     ? publishRoutes({
