@@ -1,4 +1,3 @@
-// @vitest-environment node
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildContactPayload } from '../../../apps/web/app/forms/contact/contactPayload'

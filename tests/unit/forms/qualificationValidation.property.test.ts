@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { QUESTION_IDS } from '@site/schemas/constants'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
