@@ -28,7 +28,7 @@ export async function forgetPerson(db: LeadDb, email: string): Promise<ErasureRe
       .where((eb) =>
         eb.or([
           eb(sql`lower(payload->>'email')`, '=', address),
-          eb(sql`lower(payload->>'body')`, 'like', `%${escaped}%`),
+          sql<boolean>`lower(payload->>'body') like ${`%${escaped}%`} escape '\\'`,
         ]),
       )
       .execute()
