@@ -14,7 +14,13 @@ import { newStore } from './support/stores'
 const LEADS = 20
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  // Every cleanup runs, even after one fails: a PostgreSQL server left running outlives the test.
+  const failures: unknown[] = []
+  for (const cleanup of cleanups.splice(0).reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error) => failures.push(error))
+  if (failures.length > 0) throw failures[0]
 })
 
 function scratch(): string {
