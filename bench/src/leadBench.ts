@@ -212,6 +212,7 @@ async function main() {
     'stored, and its commit flushed to disk, before the answer (tests/leads/durability.test.ts proves the flush with strace).',
     "Configured as behind the host's proxy: `TRUST_PROXY=true` and one visitor address per submission in X-Forwarded-For, so the",
     "per-address rate limit stays production's (120 a minute) and refuses nobody.",
+    "Where the embedded server's time goes under this load (node --cpu-prof): bench/leads-profile.md.",
     '',
     `## Sustained: ${CLIENTS} clients, ${SUSTAINED_SECONDS} s a round`,
     '',
@@ -237,6 +238,25 @@ async function main() {
       const run = spikes[kind]
       return `| ${kind} | ${run.created} | ${run.refused} | ${run.p99.toFixed(0)} ms | ${run.slowest.toFixed(0)} ms | ${(run.answeredMs / 1000).toFixed(1)} s | ${(run.deliveredMs / 1000).toFixed(1)} s | ${run.delivered} | ${run.sentTwice} |`
     }),
+    '',
+    '## Targets (issue 31, for a quiet machine)',
+    '',
+    '| target | this run | met |',
+    '| --- | --- | --- |',
+    `| embedded >= 1,500 stored/s, p99 <= 100 ms | ${med('embedded', 'perSecond').toFixed(0)}/s, p99 ${med('embedded', 'p99').toFixed(0)} ms | ${med('embedded', 'perSecond') >= 1500 && med('embedded', 'p99') <= 100 ? 'yes' : 'no'} |`,
+    `| PostgreSQL >= 1,200 stored/s | ${med('postgres', 'perSecond').toFixed(0)}/s | ${med('postgres', 'perSecond') >= 1200 ? 'yes' : 'no'} |`,
+    ...(['embedded', 'postgres'] as const).map((kind) => {
+      const run = spikes[kind]
+      const met =
+        run.refused === 0 &&
+        run.slowest <= SPIKE.answerWithinMs &&
+        run.delivered === SPIKE.submissions &&
+        run.sentTwice === 0
+      return `| spike on ${kind}: none refused, each within ${SPIKE.answerWithinMs / 1000} s, each delivered once | ${run.refused} refused, slowest ${run.slowest.toFixed(0)} ms, ${run.delivered} delivered, ${run.sentTwice} twice | ${met ? 'yes' : 'no'} |`
+    }),
+    '',
+    `With the bare server at ${med('bare', 'perSecond').toFixed(0)}/s here (7,302/s on a quiet machine, PLATFORM.md), a missed rate target says as much`,
+    'about the machine as about the store: compare the ratios to bare. The profile says where the rest goes.',
     '',
   ]
   writeFileSync(join(benchDir, 'leads-results.md'), lines.join('\n'))
