@@ -28,7 +28,7 @@ afterAll(async () => {
   await Promise.all(exited)
   clearTimeout(kill)
   if (clone) rmSync(join(clone, '..'), { recursive: true, force: true })
-}, 60_000)
+}, 240_000) // removing the clone's installed node_modules takes a while on a loaded machine
 
 /** A clone of HEAD, its dependencies installed offline from the pnpm store this checkout's install filled. */
 function freshClone(): string {
