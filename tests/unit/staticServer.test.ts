@@ -154,6 +154,17 @@ describe("only the site's public files", () => {
     expect(script.header('content-type')).toBe('text/javascript; charset=utf-8')
   })
 
+  it('answers pretty URLs: a folder\u2019s index.html, an extensionless file, or x.html', async () => {
+    writeFileSync(join(dir, 'terms.html'), '<!doctype html><title>Terms</title>')
+    writeFileSync(join(dir, 'LICENSE'), 'MIT\n')
+    const terms = await get('/terms')
+    const license = await get('/LICENSE')
+    const about = await get('/about')
+    expect([terms.status, terms.body.toString()]).toEqual([200, '<!doctype html><title>Terms</title>'])
+    expect([license.status, license.body.toString()]).toEqual([200, 'MIT\n'])
+    expect([about.status, about.body.toString()]).toEqual([200, ABOUT_HTML])
+  })
+
   it('answers other methods 405', async () => {
     const response = await rawRequest(server.origin, '/about', { method: 'POST' })
     expect([response.status, response.header('allow')]).toEqual([405, 'GET, HEAD'])

@@ -148,9 +148,16 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
       'cache-control': address.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...headersFor(headerRules(), address.path),
     }
-    // Pretty URLs: /x/y is the file x/y, else x/y/index.html, else x/y.html.
-    const candidates = [address.href, `${address.href.replace(/\/$/, '')}/index.html`]
-    if (address.href !== '/' && !extname(address.path)) candidates.push(`${address.href}.html`)
+    // Pretty URLs: /x/y is the file x/y, else x/y/index.html, else x/y.html. A page is a folder's
+    // index.html, so an address without an extension looks there first: x/y cannot be both a file and a
+    // folder, and a failed look-up costs a stat.
+    const index = `${address.href.replace(/\/$/, '')}/index.html`
+    const candidates =
+      address.href === '/'
+        ? [index]
+        : extname(address.path)
+          ? [address.href, index]
+          : [index, address.href, `${address.href}.html`]
     for (const href of candidates) if (await sendFile(files, req, res, href, headers)) return
     return notFound(req, res)
   }
