@@ -1,8 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   createStaticHandler,
   HostingContractError,
@@ -143,6 +153,17 @@ describe("only the site's public files", () => {
     expect(script.header('content-type')).toBe('text/javascript; charset=utf-8')
   })
 
+  it('answers pretty URLs: a folder\u2019s index.html, an extensionless file, or x.html', async () => {
+    writeFileSync(join(dir, 'terms.html'), '<!doctype html><title>Terms</title>')
+    writeFileSync(join(dir, 'LICENSE'), 'MIT\n')
+    const terms = await get('/terms')
+    const license = await get('/LICENSE')
+    const about = await get('/about')
+    expect([terms.status, terms.body.toString()]).toEqual([200, '<!doctype html><title>Terms</title>'])
+    expect([license.status, license.body.toString()]).toEqual([200, 'MIT\n'])
+    expect([about.status, about.body.toString()]).toEqual([200, ABOUT_HTML])
+  })
+
   it('answers other methods 405', async () => {
     const response = await rawRequest(server.origin, '/about', { method: 'POST' })
     expect([response.status, response.header('allow')]).toEqual([405, 'GET, HEAD'])
@@ -197,6 +218,158 @@ describe('compression', () => {
     } finally {
       await compressing.close()
     }
+  })
+})
+
+describe('compressed answers, each version of a file compressed once', () => {
+  const decoded = (response: Awaited<ReturnType<typeof rawRequest>>) => {
+    const encoding = response.header('content-encoding')
+    if (encoding === 'br') return brotliDecompressSync(response.body)
+    if (encoding === 'gzip') return gunzipSync(response.body)
+    throw new Error(`not compressed: ${encoding}`)
+  }
+  let site: string
+  let served: StaticServer
+  beforeEach(async () => {
+    site = builtSite()
+    served = await startStaticServer({ dir: site, compress: true })
+  })
+  afterEach(async () => {
+    await served.close()
+    rmSync(site, { recursive: true, force: true })
+  })
+  const fetchAs = (path: string, encoding: string, headers: Record<string, string> = {}) =>
+    rawRequest(served.origin, path, { headers: { 'accept-encoding': encoding, ...headers } })
+
+  it('prefers brotli, and each answer decompresses to the file byte for byte, multi-byte text across read chunks included', async () => {
+    // Over 64 kB, so serve-static reads it in several chunks, with a 3-byte character across each boundary.
+    const script = Buffer.from(`const s = "${'€ é ✓ 😀 '.repeat(9000)}";\n`)
+    writeFileSync(join(site, 'assets/big-9c1e.js'), script)
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+    ] as const) {
+      for (const [path, bytes] of [
+        ['/assets/big-9c1e.js', script],
+        ['/about', Buffer.from(ABOUT_HTML)],
+        ['/assets/app-3f2a.js', Buffer.from(SCRIPT)],
+      ] as const) {
+        // Twice: the first answer fills the cache, the second comes from it.
+        for (const round of ['first', 'cached']) {
+          const response = await fetchAs(path, accept)
+          expect(
+            [response.status, response.header('content-encoding'), response.header('vary')],
+            `${path} ${accept} ${round}`,
+          ).toEqual([200, encoding, 'Accept-Encoding'])
+          expect(Number(response.header('content-length'))).toBe(response.body.length)
+          expect(decoded(response).equals(bytes), `${path} ${accept} ${round}`).toBe(true)
+        }
+      }
+    }
+  })
+
+  it('answers a file replaced in place (same path, same size, same mtime) with its new content, never the cached one', async () => {
+    const file = join(site, 'about/index.html')
+    // A whole second, which the file system keeps exactly.
+    const stamp = new Date('2026-11-26T08:00:00Z')
+    utimesSync(file, stamp, stamp)
+    const before = statSync(file)
+    for (const accept of ['br', 'gzip']) expect(decoded(await fetchAs('/about', accept)).toString()).toBe(ABOUT_HTML)
+    const changed = ABOUT_HTML.replace('About us.', 'About US!')
+    expect(changed.length).toBe(ABOUT_HTML.length)
+    writeFileSync(file, changed)
+    // What a careless copy or a coarse clock leaves: the same inode, size and modification time.
+    utimesSync(file, stamp, stamp)
+    const after = statSync(file)
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs])
+    for (const accept of ['br', 'gzip']) {
+      const response = await fetchAs('/about', accept)
+      expect(response.header('content-encoding')).toBe(accept)
+      expect(decoded(response).toString()).toBe(changed)
+    }
+  })
+
+  it('answers the new file after a file, and then the whole site, is swapped while serving, as publish:changed does', async () => {
+    for (const accept of ['br', 'gzip']) expect(decoded(await fetchAs('/about', accept)).toString()).toBe(ABOUT_HTML)
+    const renamed = `${ABOUT_HTML}<p>Renamed into place.</p>`
+    writeFileSync(join(site, 'about/index.html.tmp'), renamed)
+    renameSync(join(site, 'about/index.html.tmp'), join(site, 'about/index.html'))
+    for (const accept of ['br', 'gzip']) expect(decoded(await fetchAs('/about', accept)).toString()).toBe(renamed)
+
+    const next = builtSite()
+    const published = `${ABOUT_HTML}<p>Published.</p>`
+    writeFileSync(join(next, 'about/index.html'), published)
+    renameSync(site, `${site}.old`)
+    renameSync(next, site)
+    rmSync(`${site}.old`, { recursive: true, force: true })
+    for (const accept of ['br', 'gzip']) expect(decoded(await fetchAs('/about', accept)).toString()).toBe(published)
+  })
+
+  it('answers concurrent first requests alike, and plain requests with the file itself', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetchAs('/about', 'br')))
+    for (const answer of answers) expect(decoded(answer).toString()).toBe(ABOUT_HTML)
+    expect(new Set(answers.map((answer) => answer.body.toString('base64'))).size).toBe(1)
+    const plain = await fetchAs('/about', 'identity')
+    expect([plain.header('content-encoding'), plain.header('vary'), plain.body.toString()]).toEqual([
+      undefined,
+      'Accept-Encoding',
+      ABOUT_HTML,
+    ])
+  })
+
+  it('compresses small text when that makes it smaller, and sends it as it is when not', async () => {
+    const data = `[${'{"_1":2,"_3":"about"},'.repeat(20)}0]`
+    expect(data.length).toBeLessThan(1024)
+    writeFileSync(join(site, 'about.data'), data)
+    const small = await fetchAs('/about.data', 'gzip')
+    expect([small.header('content-encoding'), small.header('content-type'), gunzipSync(small.body).toString()]).toEqual(
+      ['gzip', 'text/x-script', data],
+    )
+    const tiny = await fetchAs('/', 'gzip')
+    expect([tiny.header('content-encoding'), tiny.header('vary'), tiny.body.toString()]).toEqual([
+      undefined,
+      'Accept-Encoding',
+      '<!doctype html><title>Home</title>',
+    ])
+  })
+
+  it('keeps validators, 304s, HEAD and the not-found page as serve-static answers them', async () => {
+    const first = await fetchAs('/about', 'br')
+    const revalidated = await fetchAs('/about', 'br', { 'if-none-match': first.header('etag') ?? '' })
+    expect([revalidated.status, revalidated.body.length]).toEqual([304, 0])
+    const head = await rawRequest(served.origin, '/about', { method: 'HEAD', headers: { 'accept-encoding': 'br' } })
+    expect([head.status, head.header('content-encoding'), head.header('content-length')]).toEqual([
+      200,
+      undefined,
+      String(Buffer.byteLength(ABOUT_HTML)),
+    ])
+    const missing = await fetchAs('/nowhere', 'gzip')
+    expect([missing.status, missing.header('content-security-policy'), missing.body.toString()]).toEqual([
+      404,
+      FRAMING,
+      '<!doctype html><title>Not found</title>',
+    ])
+    const big404 = `<!doctype html><title>Not found</title>${'<p>Nothing here.</p>'.repeat(100)}`
+    writeFileSync(join(site, '404.html'), big404)
+    const compressed404 = await fetchAs('/nowhere', 'gzip')
+    expect([
+      compressed404.status,
+      compressed404.header('content-encoding'),
+      gunzipSync(compressed404.body).toString(),
+    ]).toEqual([404, 'gzip', big404])
+  })
+
+  it('answers a range of the file uncompressed, from the same cache-filled server', async () => {
+    await fetchAs('/assets/app-3f2a.js', 'br')
+    const part = await fetchAs('/assets/app-3f2a.js', 'br', { range: 'bytes=5-14' })
+    expect([part.status, part.header('content-encoding'), part.body.toString()]).toEqual([
+      206,
+      undefined,
+      SCRIPT.slice(5, 15),
+    ])
+    expect(readFileSync(join(site, 'assets/app-3f2a.js'), 'utf8')).toBe(SCRIPT)
   })
 })
 

@@ -1,11 +1,10 @@
-/// <reference path="./compression.d.ts" />
 import { existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve } from 'node:path'
-import compression from 'compression'
 import serveStatic from 'serve-static'
 import { canonicalAddress, splitRequestTarget } from './canonicalAddress.ts'
+import { createCompressedAnswers } from './compressedAnswers.ts'
 import { framingPolicy, headersFor, parsedWhileServed, parseHeadersFile, parseRedirectsFile } from './hostingRules.ts'
 
 /** The files without which a folder is not a site by the hosting contract (README, "Hosting contract"). */
@@ -44,7 +43,7 @@ function assertHostingContract(dir: string): void {
  * Answers requests from a built site by the hosting contract. The files themselves (validators, 304s,
  * ranges, dotfiles, content types) are serve-static's; this module keeps the contract's rules: one
  * canonical address per page, `_redirects`, `_headers`, pretty URLs and the 404 page.
- * `compress`: gzip or brotli for text, as production hosts do.
+ * `compress`: gzip or brotli for text, as production hosts do, each version of a file compressed once.
  */
 export function createStaticHandler(options: { dir: string; compress?: boolean; log?: StaticLog }) {
   const dir = resolve(options.dir)
@@ -53,9 +52,12 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
   const headerRules = parsedWhileServed(join(dir, '_headers'), parseHeadersFile)
   const redirects = parsedWhileServed(join(dir, '_redirects'), parseRedirectsFile)
 
+  const compressed = options.compress ? createCompressedAnswers() : undefined
+
   // serve-static takes one header callback for all requests: each answer's own headers wait here.
   const answerHeaders = new WeakMap<ServerResponse, Record<string, string>>()
   const setHeaders = (res: ServerResponse, file: string) => {
+    compressed?.hold(res, file)
     const headers = answerHeaders.get(res) ?? {}
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     // React Router's route data: the client reads it by this type.
@@ -76,11 +78,6 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     acceptRanges: false,
     setHeaders,
   })
-  const compress = options.compress
-    ? // A range of the file is sent as it is: compressing it would break Content-Range.
-      compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) })
-    : undefined
-
   /** Hands the file at `href` to serve-static; false when there is no such file. */
   const sendFile = (
     handler: typeof files,
@@ -151,20 +148,24 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
       'cache-control': address.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...headersFor(headerRules(), address.path),
     }
-    // Pretty URLs: /x/y is the file x/y, else x/y/index.html, else x/y.html.
-    const candidates = [address.href, `${address.href.replace(/\/$/, '')}/index.html`]
-    if (address.href !== '/' && !extname(address.path)) candidates.push(`${address.href}.html`)
+    // Pretty URLs: /x/y is the file x/y, else x/y/index.html, else x/y.html. A page is a folder's
+    // index.html, so an address without an extension looks there first: x/y cannot be both a file and a
+    // folder, and a failed look-up costs a stat.
+    const index = `${address.href.replace(/\/$/, '')}/index.html`
+    const candidates =
+      address.href === '/'
+        ? [index]
+        : extname(address.path)
+          ? [address.href, index]
+          : [index, address.href, `${address.href}.html`]
     for (const href of candidates) if (await sendFile(files, req, res, href, headers)) return
     return notFound(req, res)
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const answer = () =>
-      serve(req, res).catch((error: unknown) =>
-        answerFileError(res, { status: 500, code: error instanceof Error ? error.name : undefined }),
-      )
-    if (compress) compress(req, res, () => void answer())
-    else void answer()
+    serve(req, res).catch((error: unknown) =>
+      answerFileError(res, { status: 500, code: error instanceof Error ? error.name : undefined }),
+    )
   }
   return { dir, handle }
 }
