@@ -13,12 +13,6 @@ bash scripts/ensure-java.sh
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-strace.sh
 
-step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started first and run beside everything up to the browser tests, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
-leads_log=$(mktemp)
-pnpm test:leads >"$leads_log" 2>&1 &
-leads=$!
-trap 'kill "$leads" 2>/dev/null || true; rm -f "$leads_log"' EXIT
-
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh
 
@@ -35,7 +29,7 @@ bash scripts/check-typegen.sh
 studio_log=$(mktemp)
 pnpm studio:build >"$studio_log" 2>&1 &
 studio_build=$!
-trap 'kill "$leads" "$studio_build" 2>/dev/null || true; rm -f "$leads_log" "$studio_log"' EXIT
+trap 'kill "$studio_build" 2>/dev/null || true; rm -f "$studio_log"' EXIT
 
 step "unit tests (vitest), beside the Studio's build"
 pnpm test:unit
@@ -47,6 +41,12 @@ if [ "$studio_status" -ne 0 ]; then
   echo "The Studio's build failed (exit $studio_status)."
   exit "$studio_status"
 fi
+
+step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started here, beside the builds below, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
+leads_log=$(mktemp)
+pnpm test:leads >"$leads_log" 2>&1 &
+leads=$!
+trap 'kill "$leads" 2>/dev/null || true; rm -f "$leads_log"' EXIT
 
 step "production builds for the browser tests: the default one (forms post to the lead server), and a direct one (VITE_LEAD_DELIVERY=direct)"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
@@ -96,7 +96,7 @@ pnpm preview:build
 pnpm test:build-output
 pnpm test:preview-e2e
 
-step "lead server tests (started first): their result"
+step "lead server tests (started before the builds): their result"
 leads_status=0
 wait "$leads" || leads_status=$?
 cat "$leads_log"
