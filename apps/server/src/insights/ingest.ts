@@ -1,9 +1,8 @@
 import type { InsightEvent } from '@site/leads/insights'
-import type { Insertable } from 'kysely'
-import type { InsightEventsTable, InsightsDb } from './tables.ts'
+import type { InsightsDb, NewInsightEvent } from './tables.ts'
 
 /** One received event as it is stored: the server's time and the day's visitor hash, nothing of the request. */
-export function eventRow(event: InsightEvent, at: Date, visitor: string): Insertable<InsightEventsTable> {
+export function eventRow(event: InsightEvent, at: Date, visitor: string): NewInsightEvent {
   const base = { at: at.toISOString(), day: at.toISOString().slice(0, 10), visitor, click_id: 0, entry: 0 }
   switch (event.type) {
     case 'pageview':

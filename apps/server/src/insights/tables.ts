@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 
 /**
  * The insights store's tables: portable across PostgreSQL and SQLite (text, integer and double columns only;
@@ -78,3 +78,5 @@ export interface InsightTables {
 }
 
 export type InsightsDb = Kysely<InsightTables>
+
+export type NewInsightEvent = Insertable<InsightEventsTable>
