@@ -2,16 +2,39 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { styledComponentsIds } from '../apps/web/vite/styledComponentsIds.ts'
 
+const unit = (file: string) => fileURLToPath(new URL(`unit/${file}`, import.meta.url))
+
+/**
+ * The unit tests in two projects: components (`*.test.tsx`) render into jsdom; everything else runs in Node,
+ * which starts each file without building a DOM (a `.ts` test that needs one says `@vitest-environment jsdom`).
+ */
 export default defineConfig({
   plugins: [styledComponentsIds()],
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
     // Worker threads start faster than forked processes: 219 s against 276 s for the suite on this machine.
     pool: 'threads',
-    setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: [unit('setup.ts'), unit('setupDom.ts')],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [unit('setup.ts')],
+        },
+      },
+    ],
   },
 })

@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test'
 
+/** `E2E_PORT_OFFSET` moves every port (the direct build's webhook addresses too), so two checkouts can run the suite at once. */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
 /** The default build on the production server (forms post to its lead endpoint). */
-export const SITE_PORT = 4173
+export const SITE_PORT = 4173 + E2E_PORT_OFFSET
 /** The direct build (VITE_LEAD_DELIVERY=direct: the browser calls the webhooks), for the form tests. */
-export const DIRECT_SITE_PORT = 4174
+export const DIRECT_SITE_PORT = 4174 + E2E_PORT_OFFSET
 
 export default defineConfig({
   testDir: '.',

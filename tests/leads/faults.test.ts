@@ -197,7 +197,7 @@ describe.each(STORES)('the lead server on the %s store, under faults', (kind) =>
 
     await server.kill('SIGTERM') // the fix: the right address, and a restart
     server = await start(port)
-    const replay = await runLeadsCli(['replay', leads[0]?.id ?? ''], server.origin)
+    const replay = await runLeadsCli(['replay', leads[0]?.id ?? '', '--json'], server.origin)
     expect(replay.code).toBe(0)
     expect(JSON.parse(replay.stdout)).toEqual({ replayed: true })
     await expect.poll(() => receiver.received.filter((request) => request.path === '/contact').length).toBe(1)

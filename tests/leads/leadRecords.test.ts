@@ -47,7 +47,7 @@ const optIn = (text: string, rev: string): LeadConsent => ({
 describe.each(STORES)('attribution, consent and the operator API, on the %s store', (kind) => {
   // `/gone` answers 404 (a webhook that was deleted): its deliveries are set aside after one attempt.
   const server = useLeadServer(kind, {
-    env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: 'true' },
+    env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' },
     answer: (request) => ({ status: request.path === '/gone' ? 404 : 200 }),
   })
   let keys = 0
@@ -61,7 +61,8 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
         'content-type': 'application/json',
         'idempotency-key': `key-${String(++keys).padStart(6, '0')}`,
         'user-agent': 'Mozilla/5.0 (test) Chromium/140',
-        'x-forwarded-for': '203.0.113.7, 10.0.0.1',
+        // What the client wrote, then the address the one trusted proxy appended (TRUST_PROXY=1).
+        'x-forwarded-for': '198.51.100.66, 203.0.113.7',
         referer: `${SITE}/contact?utm_source=linkedin`,
         ...headers,
       },

@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { runQuery, type SanityDocument } from '@site/content-api'
 import { describe, expect, it } from 'vitest'
 

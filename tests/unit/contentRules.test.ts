@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { schemaTypes } from '@site/schemas'

@@ -1,15 +1,14 @@
-// @vitest-environment node
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import { type ContentLakeServer, lakeFilesFor, startContentLake } from '@site/content-api/lake'
 import { http, passthrough } from 'msw'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { server as msw } from './support/mswServer'
+import { solidPng } from './support/png'
 
 const TOKEN = 'unit-test-local-editor-token-0123456789abcdef'
 const STUDIO = 'http://localhost:3333'
@@ -35,29 +34,6 @@ afterEach(async () => {
   await server.close()
   rmSync(directory, { recursive: true, force: true })
 })
-
-/** A valid RGBA PNG of the given size, every pixel the same colour. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 6, 0, 0, 0], 8) // 8 bits per channel, RGBA
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, 0x80)])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex')
 
@@ -116,7 +92,7 @@ const storedFiles = () =>
 
 describe('image upload', () => {
   it('stores a PNG and its asset document as Sanity does, and serves it back to a plain <img> request', async () => {
-    const bytes = png(4, 3)
+    const bytes = solidPng(4, 3)
     const hash = sha1(bytes)
     const response = await upload(bytes)
     expect(response.status).toBe(200)
@@ -204,7 +180,7 @@ describe('image upload', () => {
 
   it('refuses an upload without the token, of bytes that are no image, too large or to another dataset, storing nothing', async () => {
     const before = readFileSync(files.published, 'utf8')
-    const anonymous = await upload(png(2, 2), { token: null })
+    const anonymous = await upload(solidPng(2, 2), { token: null })
     expect(anonymous.status).toBe(401)
     expect(anonymous.json.error.type).toBe('httpUnauthorized')
 
@@ -219,8 +195,8 @@ describe('image upload', () => {
     expect(tooLarge.status).toBe(413)
     expect(tooLarge.json.error.type).toBe('httpPayloadTooLarge')
 
-    expect((await upload(png(2, 2), { dataset: 'staging' })).status).toBe(404)
-    expect((await upload(png(2, 2), { kind: 'files' })).status).toBe(404)
+    expect((await upload(solidPng(2, 2), { dataset: 'staging' })).status).toBe(404)
+    expect((await upload(solidPng(2, 2), { kind: 'files' })).status).toBe(404)
 
     expect(readFileSync(files.published, 'utf8')).toBe(before)
     expect(storedFiles()).toEqual([])
@@ -229,7 +205,7 @@ describe('image upload', () => {
 
 describe('image serving', () => {
   it('answers 404 for unknown images, other projects and paths out of the assets folder', async () => {
-    const { json } = await upload(png(1, 1))
+    const { json } = await upload(solidPng(1, 1))
     const name = json.document.path.split('/').pop() ?? ''
     writeFileSync(join(directory, 'secret.png'), 'not for the web')
     for (const path of [

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { createClient } from '@sanity/client'
 import { parseNdjson, type SanityDocument as SeedDocument, seedFilePath } from '@site/content-api'

@@ -1,6 +1,4 @@
-import '@testing-library/jest-dom/vitest'
 import { MSW_CONTENT_API_ORIGIN } from '@site/content-api/msw'
-import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './support/mswServer'
 
@@ -9,8 +7,5 @@ process.env.CONTENT_API_ORIGIN = MSW_CONTENT_API_ORIGIN
 delete process.env.SANITY_PROJECT_ID
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  cleanup()
-  server.resetHandlers()
-})
+afterEach(() => server.resetHandlers())
 afterAll(() => server.close())

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { leadConfigFromEnv } from './leads/leadConfig.ts'
-import { jsonLineLog, type LeadLog } from './leads/leadLog.ts'
+import { jsonLineLog, type LeadLog, logFailure } from './leads/leadLog.ts'
 import { type LeadService, startLeadService } from './leads/leadService.ts'
 import { publishRoutes } from './publish/publishRoutes.ts'
 import { createStaticHandler } from './static/staticServer.ts'
 
 export { LeadStoreBusyError } from './leads/db/database.ts'
+export { HostingContractError } from './static/staticServer.ts'
 
 export interface SiteServer {
   origin: string
@@ -30,9 +31,15 @@ export async function startSiteServer(options: {
   log?: LeadLog
 }): Promise<SiteServer> {
   const env = options.env ?? process.env
-  const site = createStaticHandler({ dir: options.dir, compress: true })
-  const leads = await startLeadService(leadConfigFromEnv(env), options.log ?? jsonLineLog())
+  const log = options.log ?? jsonLineLog()
+  const site = createStaticHandler({ dir: options.dir, compress: true, log: log.error })
+  const leads = await startLeadService(leadConfigFromEnv(env), log)
   const api = new Hono()
+  // Hono's own handler would print the whole error, whose message can quote a query's parameters.
+  api.onError((error, c) => {
+    logFailure(log, 'api-failed', error, { route: c.req.routePath, method: c.req.method })
+    return c.json({ error: 'The server failed to answer this' }, 500)
+  })
   api.route('/', leads.app)
   const publishing = env.SANITY_WEBHOOK_SECRET
     ? publishRoutes({

@@ -1,4 +1,10 @@
-import type { LeadDetailJson, LeadSummaryJson } from '@site/leads/admin'
+import {
+  adminQueryError,
+  type LeadDetailJson,
+  type LeadListQuery,
+  type LeadSummaryJson,
+  leadListQuerySchema,
+} from '@site/leads/admin'
 
 /**
  * The Leads tool's client of the lead server's admin API. The Studio user's own Sanity token goes in the
@@ -25,17 +31,30 @@ export class LeadsApiError extends Error {
   }
 }
 
-/** `from`/`to` are the date inputs' days: from the start of `from` to the end of `to`, in the browser's zone. */
-export function filterQuery(filters: LeadFilters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams()
-  if (filters.form) params.set('form', filters.form)
-  if (filters.state) params.set('state', filters.state)
-  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString())
-  if (filters.to) params.set('to', new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString())
-  if (filters.q.trim()) params.set('q', filters.q.trim())
-  for (const [key, value] of Object.entries(extra)) params.set(key, value)
-  const text = params.toString()
+/**
+ * The list's or export's query, built as the server checks it (@site/leads/admin): `from`/`to` are the date
+ * inputs' days, from the start of `from` to the end of `to`, in the browser's zone. A filter the server
+ * would refuse (a date out of range) is refused here, naming the field, before anything is sent.
+ */
+export function filterQuery(filters: LeadFilters, extra: Omit<LeadListQuery, keyof LeadFilters> = {}): string {
+  const query: LeadListQuery = { ...extra }
+  if (filters.form) query.form = filters.form as LeadListQuery['form']
+  if (filters.state) query.state = filters.state as LeadListQuery['state']
+  if (filters.from) query.from = dayStart(filters.from, 0)
+  if (filters.to) query.to = dayStart(filters.to, 1)
+  if (filters.q.trim()) query.q = filters.q.trim()
+  const checked = leadListQuerySchema.safeParse(query)
+  if (!checked.success) throw new LeadsApiError(400, adminQueryError(checked.error).error)
+  const text = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString()
   return text ? `?${text}` : ''
+}
+
+/** The start of a date input's day (plus `days`) in the browser's zone, as ISO 8601; as typed when no date. */
+function dayStart(day: string, days: number): string {
+  const time = new Date(`${day}T00:00:00`).getTime() + days * 86_400_000
+  return Number.isNaN(time) || Math.abs(time) > 8.64e15 ? day : new Date(time).toISOString()
 }
 
 export function leadsApi(serverUrl: string, token: string | undefined) {

@@ -1,4 +1,5 @@
-import type { LeadFormName } from './forms'
+import { LEAD_FORMS, type LeadFormName } from './forms'
+import { z } from './zod'
 
 /**
  * The lead server's admin API as its clients see it (`pnpm leads` and the Studio's Leads tool): the states a
@@ -89,4 +90,71 @@ export interface LeadDetailJson {
     error: string | null
     nextAttemptAt: string | null
   }>
+}
+
+/** Text PostgreSQL can take as a parameter: no U+0000, no unpaired UTF-16 surrogate. */
+const storableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text), {
+      message: 'Holds U+0000 or an unpaired surrogate',
+    })
+
+/** An ISO 8601 date or date-time (`2026-11-25`, `2026-11-25T18:00:00.000Z`), between the years 1000 and 9999. */
+const isoTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'An ISO 8601 date or date-time' })
+  .transform((text) => new Date(text))
+  .refine((date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1000 && date.getUTCFullYear() <= 9999, {
+    message: 'A date between the years 1000 and 9999',
+  })
+
+/**
+ * The query of `GET /api/admin/leads` and `GET /api/admin/export.csv`, as the server checks it and the
+ * Leads tool builds it: which leads (form, state, received from/to, a search in name, e-mail and company),
+ * the page (`limit`, and the last lead of the previous page as `beforeAt` and `beforeId`, together).
+ * Anything else in the query is refused, so a misspelt filter is an error rather than every lead.
+ */
+export const leadListQuerySchema = z
+  .object({
+    form: z.enum(LEAD_FORMS).optional(),
+    state: z.enum(LEAD_LIST_STATES).optional(),
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+    q: storableText(200).optional(),
+    beforeAt: isoTime.optional(),
+    beforeId: z.uuid().optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, 'A whole number from 1 to 1000')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'A whole number from 1 to 1000').max(1000, 'A whole number from 1 to 1000'))
+      .optional(),
+  })
+  .strict()
+  .refine((query) => (query.beforeAt === undefined) === (query.beforeId === undefined), {
+    message: 'beforeAt and beforeId go together',
+    path: ['beforeId'],
+  })
+
+/** What the Leads tool puts in a list's or an export's query (strings, as in a URL). */
+export type LeadListQuery = z.input<typeof leadListQuerySchema>
+
+/** `POST /api/admin/forget`'s body: the address whose leads are erased. */
+export const forgetRequestSchema = z
+  .object({ email: storableText(320).refine((email) => email.includes('@'), { message: 'An e-mail address' }) })
+  .strict()
+
+/** A zod error as the admin API answers it: `400 {error, field, issues}`, naming the first field. */
+export function adminQueryError(error: z.ZodError): {
+  error: string
+  field: string
+  issues: Array<{ field: string; message: string }>
+} {
+  const issues = error.issues.map((issue) => ({
+    field: issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : ''),
+    message: issue.message,
+  }))
+  const first = issues[0] ?? { field: '', message: 'Not a valid request' }
+  return { error: `${first.field || 'The request'}: ${first.message}`, field: first.field, issues }
 }

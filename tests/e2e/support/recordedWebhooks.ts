@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { type Fault, RECORDER_ORIGIN, type RecordedRequest } from './webhookRecorder'
 
-/** The webhooks of the test build: http://127.0.0.1:4599/hooks/<hook> (scripts/test-all.sh). */
+/** The webhooks of the test build: http://127.0.0.1:4599/hooks/<hook> (scripts/test-all.sh; 4599 + E2E_PORT_OFFSET). */
 export type Hook = 'contact' | 'guide' | 'qualify' | 'giveaway'
 
 /** A JSON payload as the receiver parsed it. */

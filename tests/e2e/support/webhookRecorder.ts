@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 
-/** The port the test build's webhook URLs point at (scripts/test-all.sh). */
-export const WEBHOOK_RECORDER_PORT = 4599
+/** The port the test build's webhook URLs point at (scripts/test-all.sh), moved by `E2E_PORT_OFFSET`. */
+export const WEBHOOK_RECORDER_PORT = 4599 + Number(process.env.E2E_PORT_OFFSET ?? 0)
 export const RECORDER_ORIGIN = `http://127.0.0.1:${WEBHOOK_RECORDER_PORT}`
 
 export interface RecordedRequest {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach } from 'vitest'
+import { Hono } from 'hono'
+import { afterEach, beforeEach, expect } from 'vitest'
 import { leadConfigFromEnv } from '../../../apps/server/src/leads/leadConfig'
 import { memoryLog } from '../../../apps/server/src/leads/leadLog'
 import { type LeadService, startLeadService } from '../../../apps/server/src/leads/leadService'
@@ -37,6 +38,7 @@ export function useLeadServer(
   let receiver: Awaited<ReturnType<typeof startLeadReceiver>> | undefined
   let service: LeadService | undefined
   let log = memoryLog()
+  const typed = new Set<string>()
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`No ${what}: use the fixture inside a test, after start()`)
     return value
@@ -48,6 +50,11 @@ export function useLeadServer(
   })
 
   afterEach(async () => {
+    // Every log line of every lead server in the suite: nothing a visitor typed or an operator searched.
+    const lines = log.entries.map((entry) => JSON.stringify(entry))
+    const leaked = [...typed].filter((value) => lines.some((line) => line.includes(JSON.stringify(value).slice(1, -1))))
+    typed.clear()
+    expect(leaked, 'typed values in the log').toStrictEqual([])
     await service?.close()
     service = undefined
     await receiver?.close()
@@ -81,7 +88,39 @@ export function useLeadServer(
         }),
         log,
       )
+      service = { ...service, app: recordingTypedValues(service.app, typed) }
       return service
     },
   }
+}
+
+/** The fields a visitor types into a form, and the query parameters an operator types. */
+const TYPED_FIELDS = ['name', 'fullName', 'firstName', 'lastName', 'email', 'phone', 'company', 'message', 'title']
+const TYPED_QUERY = ['q', 'search']
+
+/** The lead server's routes behind a recorder of the typed values each request carries (4 characters or more). */
+function recordingTypedValues(app: Hono, typed: Set<string>): Hono {
+  const recording = new Hono()
+  recording.use(async (c, next) => {
+    const keep = (value: unknown) => typeof value === 'string' && value.trim().length >= 4 && typed.add(value)
+    for (const name of TYPED_QUERY) keep(c.req.query(name))
+    const text = await c.req.raw
+      .clone()
+      .text()
+      .catch(() => '')
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+    const fields = (value: unknown) =>
+      (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
+    const payload = fields(fields(body).payload)
+    for (const name of TYPED_FIELDS) keep(payload[name])
+    keep(fields(body).email)
+    await next()
+  })
+  recording.route('/', app)
+  return recording
 }

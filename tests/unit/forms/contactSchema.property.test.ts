@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { CONTACT_FIELDS, contactSchema } from '@site/leads/schemas/contactSchema'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { gateSchema } from '@site/leads/schemas/gateSchema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

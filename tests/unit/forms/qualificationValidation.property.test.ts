@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { firstInvalidQuestion, validateAnswer } from '@site/leads/schemas/qualificationSchema'
 import { type Answers, applicableQuestions, QUESTIONS, type Question } from '@site/leads/schemas/questions'
 import { QUESTION_IDS } from '@site/schemas/constants'

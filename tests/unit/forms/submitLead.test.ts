@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LeadNotStoredError, submitLead } from '../../../apps/web/app/forms/shared/submitLead'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import type { ListenEvent, LiveEvent, MutationEvent } from '@sanity/client'
 import { describe, expect, it } from 'vitest'
 import { collect, lakePerTest } from './lake'

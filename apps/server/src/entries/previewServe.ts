@@ -4,11 +4,15 @@
  * Usage: tsx apps/server/src/entries/previewServe.ts [--dir apps/web/dist] [--port 4173]
  */
 import { parseArgs } from 'node:util'
-import { startStaticServer } from '../static/staticServer.ts'
+import { HostingContractError, startStaticServer } from '../static/staticServer.ts'
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, port: { type: 'string' } } })
 const server = await startStaticServer({
   dir: values.dir ?? 'apps/web/dist',
   port: Number(values.port ?? process.env.PORT ?? 4173),
+}).catch((error: unknown) => {
+  if (!(error instanceof HostingContractError)) throw error
+  console.error(error.message)
+  process.exit(1)
 })
 console.log(`Serving ${server.dir} on ${server.origin}`)

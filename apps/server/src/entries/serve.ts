@@ -4,10 +4,20 @@
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */
 import { parseArgs } from 'node:util'
+import { jsonLineLog, logFailure } from '../leads/leadLog.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
-import { startSiteServer } from '../siteServer.ts'
+import { HostingContractError, startSiteServer } from '../siteServer.ts'
 
 loadRootEnvFile()
+
+// Node would print an unhandled error whole (its message can quote a query's parameters or a row): the log
+// gets its class and code, and the process ends as it would have.
+const log = jsonLineLog()
+process.on('uncaughtException', (error) => {
+  logFailure(log, 'server-crashed', error)
+  process.exit(1)
+})
+process.on('unhandledRejection', (error) => logFailure(log, 'unhandled-rejection', error))
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
@@ -16,6 +26,11 @@ const server = await startSiteServer({
   dir: values.dir ?? 'apps/web/dist',
   port: Number(values.port ?? process.env.PORT ?? 4173),
   host: values.host ?? process.env.HOST ?? '127.0.0.1',
+  log,
+}).catch((error: unknown) => {
+  if (!(error instanceof HostingContractError)) throw error
+  console.error(error.message)
+  process.exit(1)
 })
 console.log(`Serving ${values.dir ?? 'apps/web/dist'} with the lead endpoint on ${server.origin}`)
 

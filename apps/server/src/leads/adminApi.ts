@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
-import { LEAD_LIST_STATES, type LeadListState } from '@site/leads/admin'
+import { adminQueryError, forgetRequestSchema, leadListQuerySchema } from '@site/leads/admin'
 import { LEAD_FORMS } from '@site/leads/forms'
+import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
-import { stream } from 'hono/streaming'
 import type { LeadDatabase } from './db/database.ts'
-import type { LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
-import type { LeadLog } from './leadLog.ts'
+import { type LeadLog, logFailure } from './leadLog.ts'
 import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
 import { replayLead } from './store/deliveryQueue.ts'
 import { forgetPerson } from './store/erasure.ts'
@@ -18,11 +17,13 @@ type Env = { Variables: { access: LeadAccess } }
 /**
  * The operator's API (`pnpm leads` and the Studio's Leads tool use it; the embedded store is one
  * process's): leads with their attribution, consents, delivery and attempts; replay, release, export and
- * erasure; health. Every route needs a Bearer token: the admin token (everything), or a Studio user's
- * Sanity token, checked against Sanity's `/users/me`, whose project roles decide between reading and
- * managing (replay, release, erase): 401 without a session, 403 for a role that may not, 503 when Sanity
- * cannot say (never access by default). No lead is readable without one. CORS is answered for the Studio's
- * origins only.
+ * erasure; health. Every route needs a Bearer token: the admin token (everything); with a Sanity project,
+ * a Studio user's Sanity token, checked against Sanity's `/users/me`, whose project roles decide between
+ * reading and managing (replay, release, erase), 503 when Sanity cannot say (never access by default); with
+ * none, the local Content Lake's editor token, compared with the one `pnpm studio` made (no request leaves
+ * the server). Anything else is 401, a role that may not is 403. Every query parameter is checked by the
+ * schema the Leads tool builds it with (@site/leads/admin): 400 naming the field. CORS is answered for the
+ * Studio's origins only.
  */
 export function adminApi(options: {
   store: LeadDatabase
@@ -50,7 +51,9 @@ export function adminApi(options: {
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
     let session: SessionCheck = { signedIn: false }
     if (given && sameSecret(given, config.adminToken)) session = { signedIn: true, access: 'manage' }
-    else if (given && checkSanityToken) {
+    else if (given && config.localEditor && sameSecret(given, config.localEditor.token() ?? '')) {
+      session = { signedIn: true, access: config.localEditor.access }
+    } else if (given && checkSanityToken) {
       try {
         session = await checkSanityToken(given)
       } catch (error) {
@@ -89,20 +92,23 @@ export function adminApi(options: {
   )
 
   app.get('/api/admin/leads', async (c) => {
-    const filter = filterOf(c)
-    if ('error' in filter) return c.json(filter, 400)
-    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100))
-    return c.json({ leads: await listLeads(db, { ...filter, limit }) })
+    const query = leadListQuerySchema.safeParse(c.req.query())
+    if (!query.success) return c.json(adminQueryError(query.error), 400)
+    return c.json({ leads: await listLeads(db, { ...filterOf(query.data), limit: query.data.limit ?? 100 }) })
   })
 
   app.get('/api/admin/export.csv', async (c) => {
-    const filter = filterOf(c)
-    if ('error' in filter) return c.json(filter, 400)
-    c.header('content-type', 'text/csv; charset=utf-8')
-    c.header('content-disposition', 'attachment; filename="leads.csv"')
-    return stream(c, async (out) => {
-      await out.write(leadCsvHeader())
-      for await (const row of exportLeads(db, filter)) await out.write(leadCsvRow(row.lead, row.state, row.consents))
+    const query = leadListQuerySchema.safeParse(c.req.query())
+    if (!query.success) return c.json(adminQueryError(query.error), 400)
+    const rows = exportLeads(db, filterOf(query.data))
+    // The first page is read before the answer starts: a store that fails answers 500, not an empty CSV.
+    const first = await rows.next()
+    return new Response(csvStream(first, rows, log), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="leads.csv"',
+        'cache-control': 'no-store',
+      },
     })
   })
 
@@ -151,41 +157,61 @@ export function adminApi(options: {
   app.post('/api/admin/forget', async (c) => {
     const refused = forbidden(c)
     if (refused) return refused
-    const body = (await c.req.json().catch(() => ({}))) as { email?: unknown }
-    if (typeof body.email !== 'string' || !body.email.includes('@')) {
-      return c.json({ error: 'Send {"email": "<address>"}' }, 400)
-    }
+    const body = forgetRequestSchema.safeParse(await c.req.json().catch(() => undefined))
+    if (!body.success) return c.json({ ...adminQueryError(body.error), error: 'Send {"email": "<address>"}' }, 400)
     // The server keeps no export: a CSV is streamed to whoever asked and never written to disk.
-    return c.json({ erased: { ...(await forgetPerson(db, body.email)), exports: 0 } })
+    return c.json({ erased: { ...(await forgetPerson(db, body.data.email)), exports: 0 } })
+  })
+
+  app.onError((error, c) => {
+    if (log) logFailure(log, 'admin-api-failed', error, { route: c.req.routePath, method: c.req.method })
+    return c.json({ error: 'The lead server failed to answer this: see its log' }, 500)
   })
 
   return app
 }
 
-function filterOf(c: Context<Env>): LeadFilter | { error: string } {
-  const form = c.req.query('form')
-  const state = c.req.query('state')
-  if (form && !(LEAD_FORMS as readonly string[]).includes(form)) return { error: `No form ${form}` }
-  if (state && !(LEAD_LIST_STATES as readonly string[]).includes(state)) return { error: `No state ${state}` }
-  const date = (name: string) => {
-    const value = c.req.query(name)
-    if (!value) return undefined
-    const parsed = new Date(value)
-    return Number.isNaN(parsed.getTime()) ? null : parsed
-  }
-  const from = date('from')
-  const to = date('to')
-  const beforeAt = date('beforeAt')
-  const beforeId = c.req.query('beforeId')
-  if (from === null || to === null || beforeAt === null) return { error: 'Dates are ISO 8601 date-times' }
+function filterOf(query: LeadListQueryValues): LeadFilter {
   return {
-    form: (form || undefined) as LeadFormName | undefined,
-    state: (state || undefined) as LeadListState | undefined,
-    from,
-    to,
-    search: c.req.query('q') || undefined,
-    before: beforeAt && beforeId ? { receivedAt: beforeAt, id: beforeId } : undefined,
+    form: query.form,
+    state: query.state,
+    from: query.from,
+    to: query.to,
+    search: query.q || undefined,
+    before: query.beforeAt && query.beforeId ? { receivedAt: query.beforeAt, id: query.beforeId } : undefined,
   }
+}
+
+type LeadListQueryValues = z.output<typeof leadListQuerySchema>
+type ExportRow = ReturnType<typeof exportLeads> extends AsyncGenerator<infer Row> ? Row : never
+
+/** The CSV, a row at a time; a store failing part-way ends the answer with an error, never as a complete file. */
+function csvStream(
+  first: IteratorResult<ExportRow>,
+  rest: AsyncGenerator<ExportRow>,
+  log: LeadLog | undefined,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let pending: IteratorResult<ExportRow> | undefined = first
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(leadCsvHeader()))
+    },
+    async pull(controller) {
+      try {
+        const next = pending ?? (await rest.next())
+        pending = undefined
+        if (next.done) return controller.close()
+        controller.enqueue(encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.consents)))
+      } catch (error) {
+        if (log) logFailure(log, 'lead-export-failed', error)
+        controller.error(new Error('The export failed part-way'))
+      }
+    },
+    async cancel() {
+      await rest.return(undefined)
+    },
+  })
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
 import type { LeadFormName } from './db/tables.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
 
@@ -20,27 +21,40 @@ export interface LeadConfig {
   pollMs: number
   /** Submissions one client address may make per minute: a conference room on one Wi-Fi is one address. */
   rateLimitPerMinute: number
-  /** Read the client's address from X-Forwarded-For (behind the host's proxy), not from the connection. */
-  trustProxy: boolean
+  /** The proxies trusted to name the client in X-Forwarded-For (by hop count or address), or none. */
+  trustProxy: TrustProxy
   /** Origins besides the server's own that may post leads (the public SITE_URL behind a proxy). */
   allowedOrigins: string[]
   adminToken: string
   /** Origins of the Studio, whose Leads tool calls the admin API (CORS is answered for these only). */
   studioOrigins: string[]
-  /** Where a Studio user's Sanity token is checked (`/users/me`); undefined: only the admin token is accepted. */
+  /** Where a Studio user's Sanity token is checked (`/users/me`): only with a Sanity project configured. */
   sanityAuth: SanityAuthConfig | undefined
+  /**
+   * With no Sanity project: the local Content Lake's editor token (`pnpm studio` signs the Studio in with it),
+   * read from CONTENT_LAKE_TOKEN or the file `pnpm studio` writes (.lake/token) and compared here, never asked
+   * of whatever answers on the lake's port. Undefined with a Sanity project or LEADS_SANITY_AUTH=off.
+   */
+  localEditor: LocalEditorConfig | undefined
   /** Days each form's leads are kept; a form not listed keeps them until erased. */
   retentionDays: Partial<Record<LeadFormName, number>>
   retentionSweepMs: number
 }
 
 export interface SanityAuthConfig {
-  /** The project's API origin: `https://<projectId>.api.sanity.io`, or the local Content Lake. */
+  /** The project's API origin: `https://<projectId>.api.sanity.io` (LEADS_SANITY_API_ORIGIN: a stand-in in tests). */
   apiOrigin: string
   projectId: string
   /** Project roles that may read leads, and those that may also replay, release and erase them. */
   readRoles: string[]
   manageRoles: string[]
+}
+
+export interface LocalEditorConfig {
+  /** The token as `pnpm studio` made it (read on each check: the Studio may start after the server). */
+  token: () => string | undefined
+  /** The local editor is the project's administrator: the access the configured roles give that role. */
+  access: 'none' | 'read' | 'manage'
 }
 
 const FORMS: readonly LeadFormName[] = ['contact', 'guide', 'qualify', 'giveaway']
@@ -53,18 +67,40 @@ function list(value: string | undefined, fallback: string[]): string[] {
   return items.length > 0 ? items : fallback
 }
 
+function hostedProjectOf(env: NodeJS.ProcessEnv): string | undefined {
+  return env.LEADS_SANITY_PROJECT_ID || env.SANITY_STUDIO_PROJECT_ID || env.SANITY_PROJECT_ID || undefined
+}
+
 function sanityAuthFromEnv(env: NodeJS.ProcessEnv): SanityAuthConfig | undefined {
-  if (env.LEADS_SANITY_AUTH === 'off') return undefined
-  const hostedProject = env.LEADS_SANITY_PROJECT_ID || env.SANITY_STUDIO_PROJECT_ID || env.SANITY_PROJECT_ID
-  const apiOrigin =
-    env.LEADS_SANITY_API_ORIGIN ||
-    (hostedProject ? `https://${hostedProject}.api.sanity.io` : `http://127.0.0.1:${env.CONTENT_LAKE_PORT || 3334}`)
+  const hostedProject = hostedProjectOf(env)
+  if (env.LEADS_SANITY_AUTH === 'off' || !hostedProject) return undefined
   return {
-    apiOrigin: new URL(apiOrigin).origin,
-    // The local Content Lake's project is the embedded content's (apps/studio/studioEnv.ts).
-    projectId: hostedProject || 'embedded',
+    apiOrigin: new URL(env.LEADS_SANITY_API_ORIGIN || `https://${hostedProject}.api.sanity.io`).origin,
+    projectId: hostedProject,
     readRoles: list(env.LEADS_READ_ROLES, ['administrator', 'editor']),
     manageRoles: list(env.LEADS_MANAGE_ROLES, ['administrator']),
+  }
+}
+
+function localEditorFromEnv(env: NodeJS.ProcessEnv): LocalEditorConfig | undefined {
+  if (env.LEADS_SANITY_AUTH === 'off' || hostedProjectOf(env)) return undefined
+  const file = join(repoRoot, '.lake', 'token')
+  const fromEnv = env.CONTENT_LAKE_TOKEN || undefined
+  const manage = list(env.LEADS_MANAGE_ROLES, ['administrator']).includes('administrator')
+  const read = list(env.LEADS_READ_ROLES, ['administrator', 'editor']).includes('administrator')
+  return {
+    token: () => fromEnv ?? readTokenFile(file),
+    access: manage ? 'manage' : read ? 'read' : 'none',
+  }
+}
+
+/** A token file's contents; undefined when it is missing, empty or too short to be a secret. */
+function readTokenFile(file: string): string | undefined {
+  try {
+    const token = readFileSync(file, 'utf8').trim()
+    return token.length >= 16 ? token : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -98,7 +134,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
     sendTimeoutMs: number(env.LEAD_WEBHOOK_TIMEOUT_MS, 10_000),
     pollMs: number(env.LEAD_OUTBOX_POLL_MS, 1_000),
     rateLimitPerMinute: number(env.LEAD_RATE_LIMIT_PER_MINUTE, 120),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     allowedOrigins: [env.SITE_URL, ...(env.LEADS_ALLOWED_ORIGINS ?? '').split(',')]
       .filter((origin): origin is string => Boolean(origin?.trim()))
       .map((origin) => new URL(origin.trim()).origin),
@@ -110,6 +146,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
         : [`http://localhost:${env.STUDIO_PORT || 3333}`, `http://127.0.0.1:${env.STUDIO_PORT || 3333}`],
     ).map((origin) => new URL(origin).origin),
     sanityAuth: sanityAuthFromEnv(env),
+    localEditor: localEditorFromEnv(env),
     retentionDays: retentionFromEnv(env),
     retentionSweepMs: number(env.LEAD_RETENTION_SWEEP_MINUTES, 60) * 60_000,
   }

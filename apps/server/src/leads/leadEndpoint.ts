@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { type LeadAttribution, type LeadConsent, leadAttributionSchema, leadConsentSchema } from '@site/leads/context'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { LEAD_PAYLOAD_SCHEMAS } from '@site/leads/payloads'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { clientAddressResolver } from './clientAddress.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
-import type { LeadLog } from './leadLog.ts'
+import { type LeadLog, logFailure } from './leadLog.ts'
+import { storableText, unstorableReason } from './storableJson.ts'
 import { type ConsentInput, storeLead } from './store/intake.ts'
 
 /** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
@@ -28,10 +29,15 @@ interface LeadRequestBody {
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/
 
+/** Why a submission was quarantined, as the log says it (the stored reason says more, and may quote keys). */
+type QuarantineKind = 'honeypot' | 'invalid' | 'unstorable' | 'not JSON' | 'not UTF-8'
+
 /**
  * `POST /api/leads/<form>`: stores a lead before answering. 201 with its id once it is stored (200 for a
- * repeat of an idempotency key already stored); anything the form would not have sent is quarantined with
- * its reason and answered 4xx, and a filled honeypot is quarantined behind an ordinary 201.
+ * repeat of an idempotency key already stored); a request without a valid Idempotency-Key is refused (400,
+ * nothing stored); anything the form would not have sent, or that a store cannot hold as sent, is quarantined
+ * with its reason and answered 4xx under a key of its own, so a corrected resend with the visitor's key is
+ * stored; a filled honeypot is quarantined behind an ordinary 201.
  */
 export function leadEndpoint(options: {
   db: LeadDb
@@ -42,9 +48,16 @@ export function leadEndpoint(options: {
 }): Hono {
   const { db, config, log } = options
   const limiter = new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 })
+  const clientAddress = clientAddressResolver(config.trustProxy)
   const app = new Hono()
 
-  const quarantine = async (form: LeadFormName, key: string, payload: JsonObject, reason: string) => {
+  const quarantine = async (
+    form: LeadFormName,
+    key: string,
+    payload: JsonObject,
+    kind: QuarantineKind,
+    reason: string,
+  ) => {
     const stored = await storeLead(db, {
       form,
       idempotencyKey: key,
@@ -53,14 +66,20 @@ export function leadEndpoint(options: {
       deliver: false,
       now: new Date(),
     })
-    if (stored.created) log.warn('lead-quarantined', { lead: stored.id, form, reason })
+    if (stored.created) log.warn('lead-quarantined', { lead: stored.id, form, reason: kind })
     return stored
   }
+  /**
+   * A submission answered 4xx is kept under a key of its own (the visitor's, then `/refused/<uuid>`, which no
+   * valid key can be): the key stays free for the corrected resend.
+   */
+  const refuse = (form: LeadFormName, key: string, payload: JsonObject, kind: QuarantineKind, reason: string) =>
+    quarantine(form, `${key}/refused/${randomUUID()}`, payload, kind, reason)
 
   app.use('/api/leads/:form', async (c, next) => {
     const origin = c.req.header('origin')
     if (origin && !isAllowedOrigin(origin, c, config)) {
-      log.warn('lead-refused', { reason: 'foreign origin', origin })
+      log.warn('lead-refused', { reason: 'foreign origin' })
       return c.json({ error: 'Forms are accepted from this site only' }, 403)
     }
     if (c.req.method === 'OPTIONS') return c.body(null, 204)
@@ -75,9 +94,9 @@ export function leadEndpoint(options: {
     }),
     async (c) => {
       const form = c.req.param('form')
-      if (!isLeadForm(form)) return c.json({ error: `No form named ${form}` }, 404)
+      if (!isLeadForm(form)) return c.json({ error: 'No such form' }, 404)
       try {
-        await limiter.consume(clientAddress(c, config.trustProxy))
+        await limiter.consume(clientAddress(c))
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection
         const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
@@ -88,49 +107,70 @@ export function leadEndpoint(options: {
       if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
         return c.json({ error: 'Send the form as application/json' }, 415)
       }
-      const text = await c.req.text()
       const key = c.req.header('idempotency-key') ?? ''
       if (!IDEMPOTENCY_KEY.test(key)) {
-        const stored = await quarantine(form, randomUUID(), { body: text }, 'no valid Idempotency-Key header')
-        return c.json({ error: 'An Idempotency-Key header is required', id: stored.id }, 400)
+        log.warn('lead-refused', { form, reason: 'no valid Idempotency-Key' })
+        return c.json(
+          { error: 'An Idempotency-Key header is required: 8 to 128 letters, digits, ".", ":", "_" or "-"' },
+          400,
+        )
+      }
+      const bytes = new Uint8Array(await c.req.arrayBuffer())
+      const text = utf8(bytes)
+      if (text === undefined) {
+        const body = storableText(new TextDecoder().decode(bytes))
+        const stored = await refuse(form, key, { body }, 'not UTF-8', 'the body is not UTF-8 text')
+        return c.json({ error: 'The body must be UTF-8 text', id: stored.id }, 400)
       }
       const body = parseBody(text)
       if (!body) {
-        const stored = await quarantine(form, key, { body: text }, 'not a JSON object with a payload')
-        if (!stored.created) return repeated(c, stored.id)
+        const stored = await refuse(
+          form,
+          key,
+          { body: storableText(text) },
+          'not JSON',
+          'not a JSON object with a payload',
+        )
         return c.json({ error: 'The body must be a JSON object with a payload', id: stored.id }, 400)
       }
+      const unstorable = unstorableReason(body.payload, 'payload')
       if (body.honeypot?.trim()) {
-        const stored = await quarantine(form, key, body.payload, 'honeypot field filled')
+        const kept = unstorable ? { body: storableText(text) } : body.payload
+        const stored = await quarantine(form, key, kept, 'honeypot', 'honeypot field filled')
         return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
+      }
+      if (unstorable) {
+        const reason = `unstorable: ${unstorable}`
+        const stored = await refuse(form, key, { body: storableText(text) }, 'unstorable', reason)
+        return c.json({ error: `The submission cannot be stored as sent: ${unstorable}`, id: stored.id }, 400)
       }
       const checked = LEAD_PAYLOAD_SCHEMAS[form].safeParse(body.payload)
       if (!checked.success) {
         const issues = checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
         const reason = `invalid: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`
-        const stored = await quarantine(form, key, body.payload, reason)
-        if (!stored.created) return repeated(c, stored.id)
+        const stored = await refuse(form, key, body.payload, 'invalid', reason)
         return c.json({ error: 'The submission does not pass the form rules', issues, id: stored.id }, 422)
       }
       const deliver = Boolean(config.webhooks[form])
       const now = new Date()
       // A lead is never refused for its attribution or consent: what does not pass is left out, and logged.
-      const attribution = leadAttributionSchema.safeParse(body.attribution)
-      const consent = leadConsentSchema.safeParse(body.consent)
-      if (!attribution.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
-      if (!consent.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
+      const attribution = storable(body.attribution) ? leadAttributionSchema.safeParse(body.attribution) : undefined
+      const consent = storable(body.consent) ? leadConsentSchema.safeParse(body.consent) : undefined
+      if (!attribution?.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
+      if (!consent?.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
       const stored = await storeLead(db, {
         form,
         idempotencyKey: key,
-        payload: checked.data,
+        // As the visitor sent it (the rules passed it), in the form's key order: the webhook gets exactly this.
+        payload: body.payload,
         deliver,
         now,
-        attribution: attribution.success ? attribution.data : null,
-        consent: consent.success
+        attribution: attribution?.success ? attribution.data : null,
+        consent: consent?.success
           ? consentRecord(consent.data, {
               now,
-              pageUrl: pageUrlOf(c, attribution.success ? attribution.data : undefined),
-              ipAddress: clientAddress(c, config.trustProxy),
+              pageUrl: pageUrlOf(c, attribution?.success ? attribution.data : undefined),
+              ipAddress: clientAddress(c),
               userAgent: c.req.header('user-agent') ?? null,
             })
           : null,
@@ -144,7 +184,7 @@ export function leadEndpoint(options: {
   )
 
   app.onError((error, c) => {
-    log.error('lead-endpoint-failed', { path: c.req.path, error: error.message })
+    logFailure(log, 'lead-endpoint-failed', error, { route: c.req.routePath })
     c.header('Retry-After', '5')
     return c.json({ error: 'The lead could not be stored: try again' }, 503)
   })
@@ -158,6 +198,19 @@ function repeated(c: Context, id: string) {
 
 function isLeadForm(name: string): name is LeadFormName {
   return (LEAD_FORMS as readonly string[]).includes(name)
+}
+
+/** The body as text, or undefined when its bytes are not UTF-8. */
+function utf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+function storable(value: unknown): boolean {
+  return unstorableReason(value) === undefined
 }
 
 function parseBody(text: string): LeadRequestBody | undefined {
@@ -187,7 +240,7 @@ function consentRecord(
     recorded_at: seen.now,
     page_url: seen.pageUrl,
     ip_address: seen.ipAddress,
-    user_agent: seen.userAgent?.slice(0, 1000) ?? null,
+    user_agent: seen.userAgent === null ? null : storableText(seen.userAgent.slice(0, 1000)),
   }
 }
 
@@ -197,7 +250,7 @@ function consentRecord(
  */
 function pageUrlOf(c: Context, attribution: LeadAttribution | undefined): string | null {
   const referer = c.req.header('referer')
-  if (referer) return referer.slice(0, 2048)
+  if (referer) return storableText(referer.slice(0, 2048))
   return attribution?.page ?? null
 }
 
@@ -210,16 +263,4 @@ function isAllowedOrigin(origin: string, c: Context, config: LeadConfig): boolea
   const host = c.req.header('host')
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true
   return config.allowedOrigins.includes(origin)
-}
-
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // not a Node request (Hono's app.request in tests)
-  }
 }

@@ -6,7 +6,7 @@ import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
-import type { LeadLog } from './leadLog.ts'
+import { type LeadLog, logFailure } from './leadLog.ts'
 import { releaseAllLeases } from './store/deliveryQueue.ts'
 import { eraseExpiredLeads } from './store/retention.ts'
 
@@ -75,7 +75,7 @@ function startRetentionSweep(store: LeadDatabase, config: LeadConfig, log: LeadL
   let running: Promise<void> = Promise.resolve()
   const sweep = () => {
     running = sweepExpiredLeads(store, config, log).catch((error: unknown) =>
-      log.error('retention-sweep-failed', { error: String(error) }),
+      logFailure(log, 'retention-sweep-failed', error),
     )
   }
   sweep()

@@ -1,31 +1,22 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+/// <reference path="./compression.d.ts" />
+import { existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { extname, join, resolve } from 'node:path'
+import compression from 'compression'
+import serveStatic from 'serve-static'
+import { canonicalAddress, splitRequestTarget } from './canonicalAddress.ts'
+import { framingPolicy, headersFor, parsedWhileServed, parseHeadersFile, parseRedirectsFile } from './hostingRules.ts'
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.data': 'text/x-script',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-}
+/** The files without which a folder is not a site by the hosting contract (README, "Hosting contract"). */
+const REQUIRED_FILES = ['index.html', '404.html']
 
-// What hosts compress (Netlify, Cloudflare Pages, nginx with gzip on): text, not images or fonts.
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.data', '.xml', '.txt', '.svg'])
+/** The host's configuration, read by the server and never served. */
+const HOSTING_CONFIGURATION = new Set(['/_headers', '/_redirects'])
+
+/** The not-found page is answered with 404 at any address, its own included. */
+const NOT_FOUND_PAGE = '/404.html'
+const NOT_FOUND_ADDRESSES = new Set([NOT_FOUND_PAGE, '/404'])
 
 export interface StaticServer {
   origin: string
@@ -33,119 +24,149 @@ export interface StaticServer {
   close: () => Promise<void>
 }
 
-/** Resolves a request path to the file the hosting contract serves, or undefined for a 404. */
-export function resolveStaticFile(dir: string, pathname: string): string | undefined {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return undefined
-  }
-  const target = normalize(join(dir, decoded))
-  if (target !== dir && !target.startsWith(dir + sep)) return undefined
-  if (existsSync(target) && statSync(target).isFile()) return target
-  const index = join(target, 'index.html')
-  if (existsSync(index)) return index
-  return undefined
+/** The folder misses a file the hosting contract needs: the server does not start. */
+export class HostingContractError extends Error {}
+
+type StaticLog = (event: string, fields: Record<string, string | number>) => void
+
+const stderrLog: StaticLog = (event, fields) =>
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', event, ...fields })}\n`)
+
+function assertHostingContract(dir: string): void {
+  const missing = REQUIRED_FILES.filter((file) => !statSync(join(dir, file), { throwIfNoEntry: false })?.isFile())
+  if (missing.length > 0)
+    throw new HostingContractError(
+      `${dir} is not a built site: it has no ${missing.join(' and no ')} (the hosting contract needs index.html and 404.html); run \`pnpm build\` first`,
+    )
 }
 
-/** `_headers` rules: a path pattern line, then indented `Name: value` lines (`*` matches anything). */
-export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers: Array<[string, string]> }> {
-  const rules: Array<{ pattern: RegExp; headers: Array<[string, string]> }> = []
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue
-    if (!/^\s/.test(line)) {
-      const source = line
-        .trim()
-        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*')
-      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] })
-    } else {
-      const colon = line.indexOf(':')
-      rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
-    }
-  }
-  return rules
-}
-
-/** `_redirects` lines: `from to status` (the build writes each old address with and without a trailing slash). */
-export function parseRedirectsFile(text: string): Map<string, { to: string; status: number }> {
-  const redirects = new Map<string, { to: string; status: number }>()
-  for (const line of text.split('\n')) {
-    const [from, to, status] = line.trim().split(/\s+/)
-    if (!from || from.startsWith('#') || !to) continue
-    redirects.set(from, { to, status: Number(status ?? 301) })
-  }
-  return redirects
-}
-
-/** A file of the site, parsed again whenever it changes: `pnpm publish:changed` replaces the site while it is served. */
-function parsedWhileServed<T>(file: string, parse: (text: string) => T): () => T {
-  let parsed = { version: '', value: parse('') }
-  return () => {
-    const stat = existsSync(file) ? statSync(file) : undefined
-    const version = stat ? `${stat.ino}:${stat.mtimeMs}` : ''
-    if (version !== parsed.version) parsed = { version, value: parse(stat ? readFileSync(file, 'utf8') : '') }
-    return parsed.value
-  }
-}
-
-/** Answers requests from a built site by the hosting contract. `compress`: gzip text, as production hosts do. */
-export function createStaticHandler(options: { dir: string; compress?: boolean }) {
+/**
+ * Answers requests from a built site by the hosting contract. The files themselves (validators, 304s,
+ * ranges, dotfiles, content types) are serve-static's; this module keeps the contract's rules: one
+ * canonical address per page, `_redirects`, `_headers`, pretty URLs and the 404 page.
+ * `compress`: gzip or brotli for text, as production hosts do.
+ */
+export function createStaticHandler(options: { dir: string; compress?: boolean; log?: StaticLog }) {
   const dir = resolve(options.dir)
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`pnpm build\` first`)
+  assertHostingContract(dir)
+  const log = options.log ?? stderrLog
   const headerRules = parsedWhileServed(join(dir, '_headers'), parseHeadersFile)
   const redirects = parsedWhileServed(join(dir, '_redirects'), parseRedirectsFile)
 
-  const gzipCache = new Map<string, { source: Buffer; gzip: Buffer }>()
-  const gzipped = (file: string, source: Buffer) => {
-    const cached = gzipCache.get(file)
-    if (cached?.source.equals(source)) return cached.gzip
-    const gzip = gzipSync(source)
-    gzipCache.set(file, { source, gzip })
-    return gzip
+  // serve-static takes one header callback for all requests: each answer's own headers wait here.
+  const answerHeaders = new WeakMap<ServerResponse, Record<string, string>>()
+  const setHeaders = (res: ServerResponse, file: string) => {
+    const headers = answerHeaders.get(res) ?? {}
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    // React Router's route data: the client reads it by this type.
+    if (extname(file) === '.data') res.setHeader('content-type', 'text/x-script')
+    // Every HTML answer keeps the site out of other sites' frames, whatever rule its address matched.
+    if (extname(file) === '.html' && !/frame-ancestors/.test(headers['content-security-policy'] ?? ''))
+      res.setHeader('content-security-policy', [
+        ...(headers['content-security-policy'] ? [headers['content-security-policy']] : []),
+        framingPolicy(headerRules()),
+      ])
+  }
+  const common = { index: false, redirect: false, extensions: false, dotfiles: 'ignore', cacheControl: false } as const
+  const files = serveStatic<ServerResponse>(dir, { ...common, setHeaders })
+  const notFoundPage = serveStatic<ServerResponse>(dir, {
+    ...common,
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders,
+  })
+  const compress = options.compress
+    ? // A range of the file is sent as it is: compressing it would break Content-Range.
+      compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) })
+    : undefined
+
+  /** Hands the file at `href` to serve-static; false when there is no such file. */
+  const sendFile = (
+    handler: typeof files,
+    req: IncomingMessage,
+    res: ServerResponse,
+    href: string,
+    headers: Record<string, string>,
+  ) =>
+    new Promise<boolean>((done) => {
+      answerHeaders.set(res, headers)
+      req.url = href
+      res.once('close', () => done(true))
+      handler(req, res, (error) => {
+        if (!error || error.status === 404) return done(false)
+        done(true)
+        answerFileError(res, error)
+      })
+    })
+
+  const answerFileError = (res: ServerResponse, error: { status: number; code?: unknown; headers?: unknown }) => {
+    if (res.headersSent) {
+      res.destroy()
+      return
+    }
+    if (error.status < 500) {
+      // 412 and 416 are answers to the request's own preconditions and ranges.
+      const headers = error.headers && typeof error.headers === 'object' ? error.headers : {}
+      res.writeHead(error.status, { 'cache-control': 'no-cache', ...headers }).end()
+      return
+    }
+    log('static file error', { status: error.status, code: typeof error.code === 'string' ? error.code : 'none' })
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
+    res.end('The file could not be read.\n')
   }
 
-  const serve = (req: IncomingMessage, res: ServerResponse, waited = 0): void => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost')
+  const notFound = async (req: IncomingMessage, res: ServerResponse) => {
+    res.statusCode = 404
+    const headers = { 'cache-control': 'no-cache', ...headersFor(headerRules(), NOT_FOUND_PAGE) }
+    if (await sendFile(notFoundPage, req, res, NOT_FOUND_PAGE, headers)) return
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
+    res.end('Not found\n')
+  }
+
+  const redirect = (res: ServerResponse, status: number, location: string) => {
+    res.writeHead(status, { location, 'cache-control': 'no-cache' }).end()
+  }
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end()
       return
     }
     // publish:changed puts the new site in place with two renames: a request between them waits for it.
-    if (!existsSync(dir) && waited < 1000) {
-      setTimeout(() => serve(req, res, waited + 10), 10)
+    for (let waited = 0; waited < 1000 && !existsSync(dir); waited += 10) await new Promise((w) => setTimeout(w, 10))
+    const target = splitRequestTarget(req.url ?? '/')
+    if (!target) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request\n')
       return
     }
-    const redirect = redirects().get(pathname)
-    if (redirect) {
-      res.writeHead(redirect.status, { location: redirect.to, 'cache-control': 'no-cache' }).end()
-      return
+    const address = canonicalAddress(target.path)
+    if (!address) return notFound(req, res)
+    const moved = redirects().get(address.path)
+    if (moved) return redirect(res, moved.status, moved.to)
+    if (address.href !== target.path) return redirect(res, 301, address.href + target.query)
+    if (HOSTING_CONFIGURATION.has(address.path) || NOT_FOUND_ADDRESSES.has(address.path)) return notFound(req, res)
+
+    const headers = {
+      'cache-control': address.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...headersFor(headerRules(), address.path),
     }
-    const file = resolveStaticFile(dir, pathname)
-    const served = file ?? join(dir, '404.html')
-    const responseHeaders: Record<string, string> = {
-      'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream',
-      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }
-    for (const rule of headerRules()) {
-      if (rule.pattern.test(pathname))
-        for (const [name, value] of rule.headers) responseHeaders[name.toLowerCase()] = value
-    }
-    let body: Buffer = readFileSync(served)
-    if (
-      options.compress &&
-      COMPRESSIBLE.has(extname(served)) &&
-      /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-    ) {
-      body = gzipped(served, body)
-      responseHeaders['content-encoding'] = 'gzip'
-      responseHeaders.vary = 'Accept-Encoding'
-    }
-    res.writeHead(file ? 200 : 404, responseHeaders)
-    res.end(req.method === 'HEAD' ? undefined : body)
+    // Pretty URLs: /x/y is the file x/y, else x/y/index.html, else x/y.html.
+    const candidates = [address.href, `${address.href.replace(/\/$/, '')}/index.html`]
+    if (address.href !== '/' && !extname(address.path)) candidates.push(`${address.href}.html`)
+    for (const href of candidates) if (await sendFile(files, req, res, href, headers)) return
+    return notFound(req, res)
   }
-  return { dir, handle: (req: IncomingMessage, res: ServerResponse) => serve(req, res) }
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const answer = () =>
+      serve(req, res).catch((error: unknown) =>
+        answerFileError(res, { status: 500, code: error instanceof Error ? error.name : undefined }),
+      )
+    if (compress) compress(req, res, () => void answer())
+    else void answer()
+  }
+  return { dir, handle }
 }
 
 /** Serves a built site by the hosting contract and nothing else (tests, benchmarks, `pnpm preview:serve`). */

@@ -10,17 +10,10 @@ type Side = 'challenge' | 'solution'
 
 /** The visitor's problems set against how the offer solves them, in two contrasting columns. */
 export function ChallengeSolutionSection({ section, isPageHeading }: SectionProps<'challengeSolutionSection'>) {
-  const { eyebrow, heading, intro, challengeTitle, challenges, solutionTitle, solutions, link, anchor } = section
+  const { challengeTitle, challenges, solutionTitle, solutions, link } = section
   const columnHeading = headingLevels(isPageHeading).item
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="light"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="light">
       <Columns>
         <Column side="challenge" title={challengeTitle} points={challenges} headingLevel={columnHeading} />
         <Column side="solution" title={solutionTitle} points={solutions} headingLevel={columnHeading} />

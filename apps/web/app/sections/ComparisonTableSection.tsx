@@ -8,17 +8,10 @@ import { SectionShell } from './SectionShell'
 
 /** The offer against a competitor, feature by feature, as a real data table that scrolls sideways on phones. */
 export function ComparisonTableSection({ section, isPageHeading }: SectionProps<'comparisonTableSection'>) {
-  const { eyebrow, heading, intro, featureLabel, ourLabel, competitorLabel, rows, link, anchor } = section
+  const { heading, featureLabel, ourLabel, competitorLabel, rows, link } = section
   const captionId = useId()
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt">
       {/* Focusable and named, so keyboard users can scroll the table when it is wider than the screen. */}
       <ScrollArea tabIndex={0} role={heading ? 'region' : undefined} aria-labelledby={heading ? captionId : undefined}>
         {/* Native semantics only: the HTML standard forbids ARIA table roles inside a <table> (W3C checker). */}

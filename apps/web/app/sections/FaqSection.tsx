@@ -11,20 +11,12 @@ import { SectionShell } from './SectionShell'
  * is static and never hydrates.
  */
 export function FaqSection({ section, isPageHeading }: SectionProps<'faqSection'>) {
-  const { eyebrow, heading, intro, items, anchor } = section
+  const { items } = section
   const accordionName = useId()
   const QuestionHeading = headingLevels(isPageHeading).item
 
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-      narrow
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt" narrow>
       <Accordion>
         {items.map((faq) => (
           <Item key={faq._id} name={accordionName}>

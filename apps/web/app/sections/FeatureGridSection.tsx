@@ -15,17 +15,10 @@ type Card = NonNullable<FeatureGrid['items']>[number]
 
 /** A grid of feature cards: full cards, compact icon rows, or numbered cards whose bullets read as steps. */
 export function FeatureGridSection({ section, isPageHeading }: SectionProps<'featureGridSection'>) {
-  const { eyebrow, heading, intro, items, anchor, variant, columns } = section
+  const { items, variant, columns } = section
   const cardHeading = headingLevels(isPageHeading).item
   return (
-    <SectionShell
-      anchor={anchor}
-      tone={variant === 'cards' ? 'light' : 'alt'}
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone={variant === 'cards' ? 'light' : 'alt'}>
       <Grid $columns={columns}>
         {items.map((card, index) => (
           <FeatureCard key={card._key} card={card} variant={variant} number={index + 1} headingLevel={cardHeading} />

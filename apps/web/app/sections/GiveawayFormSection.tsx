@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { FormCard } from '../forms/shared/FormCard'
 import { lazyDefault } from '../islands/lazyComponent'
 import type { SectionProps } from './SectionProps'
-import { SectionShell } from './SectionShell'
+import { formSectionHeader, SectionShell } from './SectionShell'
 
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
 const GiveawayForm = lazyDefault(() => import('../forms/giveaway/GiveawayForm'))
@@ -11,14 +11,7 @@ const GiveawayForm = lazyDefault(() => import('../forms/giveaway/GiveawayForm'))
 /** The conference giveaway's entry form, replaced by its confirmation once entered. */
 export function GiveawayFormSection({ section, isPageHeading }: SectionProps<'giveawayFormSection'>) {
   return (
-    <SectionShell
-      anchor={section.anchor}
-      tone="dark"
-      heading={section.heading}
-      intro={section.text}
-      narrow
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={formSectionHeader(section)} isPageHeading={isPageHeading} tone="dark" narrow>
       <Card>
         <Suspense fallback={null}>
           <GiveawayForm copy={section} />

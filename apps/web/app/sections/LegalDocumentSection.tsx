@@ -24,11 +24,9 @@ export function LegalDocumentSection({ section, isPageHeading }: SectionProps<'l
   }, [embeddable, url])
   return (
     <SectionShell
-      anchor={anchor}
-      heading={heading}
-      intro={embeddable ? intro : undefined}
-      align="left"
+      header={{ anchor, heading, intro: embeddable ? intro : undefined }}
       isPageHeading={isPageHeading}
+      align="left"
     >
       {embeddable && (
         <>

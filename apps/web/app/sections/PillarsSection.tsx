@@ -9,17 +9,10 @@ import { SectionShell } from './SectionShell'
 
 /** The offer's pillars side by side, each with its label, promise and what it includes. */
 export function PillarsSection({ section, isPageHeading }: SectionProps<'pillarsSection'>) {
-  const { eyebrow, heading, intro, pillars, link, anchor } = section
+  const { pillars, link } = section
   const PillarTitle = headingLevels(isPageHeading).item
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt">
       <Grid>
         {pillars.map((pillar) => (
           <Pillar key={pillar._key}>

@@ -7,17 +7,10 @@ import { SectionShell } from './SectionShell'
 
 /** The advertising platforms used, each with what it is good for and the ad formats run there. */
 export function PlatformListSection({ section, isPageHeading }: SectionProps<'platformListSection'>) {
-  const { eyebrow, heading, intro, platforms, anchor } = section
+  const { platforms } = section
   const PlatformName = headingLevels(isPageHeading).item
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt">
       <Grid>
         {platforms.map((platform) => (
           <Card key={platform._key}>

@@ -8,29 +8,9 @@ import { SectionShell } from './SectionShell'
 
 /** One plan's price card: the price (and the crossed-out price it replaces), what it includes and how to buy. */
 export function PricingSection({ section, isPageHeading }: SectionProps<'pricingSection'>) {
-  const {
-    eyebrow,
-    heading,
-    intro,
-    planName,
-    price,
-    originalPrice,
-    priceNote,
-    features,
-    guarantee,
-    action,
-    footnote,
-    anchor,
-  } = section
+  const { planName, price, originalPrice, priceNote, features, guarantee, action, footnote } = section
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt">
       <Card>
         <Summary>
           {planName && <PlanName as={headingLevels(isPageHeading).item}>{planName}</PlanName>}

@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { lazyDefault } from '../islands/lazyComponent'
 import { headingLevels } from './headingLevels'
 import type { SectionProps } from './SectionProps'
-import { SectionShell } from './SectionShell'
+import { formSectionHeader, SectionShell } from './SectionShell'
 
 // The questionnaire and its form libraries load in their own chunk, only on the page that has it.
 const QualificationForm = lazyDefault(() => import('../forms/qualification/QualificationForm'))
@@ -14,13 +14,7 @@ export function QualificationFormSection({
   isPageHeading,
 }: SectionProps<'qualificationFormSection'>) {
   return (
-    <SectionShell
-      anchor={section.anchor}
-      tone="alt"
-      heading={section.heading}
-      intro={section.text}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={formSectionHeader(section)} isPageHeading={isPageHeading} tone="alt">
       <Suspense fallback={null}>
         <QualificationForm
           section={section}

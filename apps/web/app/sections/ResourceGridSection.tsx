@@ -18,17 +18,10 @@ type Category = NonNullable<ResourceCard['category']>
  * decorative: the title names the card.
  */
 export function ResourceGridSection({ section, settings, isPageHeading }: SectionProps<'resourceGridSection'>) {
-  const { eyebrow, heading, intro, featuredLabel, featured, resources, readMoreLabel, anchor } = section
+  const { featuredLabel, featured, resources, readMoreLabel } = section
   const featuredCover = resolvedImageOf(featured?.coverImage)
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="alt"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="alt">
       {featured?.slug && (
         <Featured>
           <FeaturedText>

@@ -7,11 +7,11 @@ import { SectionShell } from './SectionShell'
 
 /** A passage of formatted text, with an optional box of key points beside it. */
 export function RichTextSection({ section, isPageHeading }: SectionProps<'richTextSection'>) {
-  const { eyebrow, heading, body, aside, anchor } = section
+  const { body, aside } = section
   const points = aside?.points ?? []
   const hasAside = Boolean(aside?.title || points.length > 0)
   return (
-    <SectionShell anchor={anchor} eyebrow={eyebrow} heading={heading} align="left" isPageHeading={isPageHeading}>
+    <SectionShell header={section} isPageHeading={isPageHeading} align="left">
       <Layout $hasAside={hasAside}>
         <RichText value={body} />
         {hasAside && (

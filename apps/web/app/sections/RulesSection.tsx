@@ -5,16 +5,9 @@ import { SectionShell } from './SectionShell'
 
 /** Official rules as a numbered list. */
 export function RulesSection({ section, isPageHeading }: SectionProps<'rulesSection'>) {
-  const { eyebrow, heading, intro, rules, anchor } = section
+  const { rules } = section
   return (
-    <SectionShell
-      anchor={anchor}
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      narrow
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} narrow>
       {rules && rules.length > 0 && (
         <Rules>
           {rules.map((rule, index) => (

@@ -5,12 +5,31 @@ import { headingLevels } from './headingLevels'
 
 export type SectionTone = 'light' | 'alt' | 'dark'
 
-interface SectionShellProps {
+/** The fields a section's content gives its header: the anchor it is linked by and the eyebrow/heading/intro block. */
+export interface SectionHeader {
   anchor?: string | null
-  tone?: SectionTone
   eyebrow?: string | null
   heading?: string | null
   intro?: string | null
+}
+
+/** A form section's header: its `text` is the intro. */
+export function formSectionHeader({
+  anchor,
+  heading,
+  text,
+}: {
+  anchor?: string
+  heading: string
+  text?: string
+}): SectionHeader {
+  return { anchor, heading, intro: text }
+}
+
+interface SectionShellProps {
+  /** Usually the section's content itself, which carries these fields under these names. */
+  header: SectionHeader
+  tone?: SectionTone
   align?: 'left' | 'center'
   narrow?: boolean
   /** Render the heading as the page's h1. */
@@ -20,11 +39,8 @@ interface SectionShellProps {
 
 /** The band every section sits in: background tone, vertical rhythm, and the eyebrow/heading/intro block. */
 export function SectionShell({
-  anchor,
+  header: { anchor, eyebrow, heading, intro },
   tone = 'light',
-  eyebrow,
-  heading,
-  intro,
   align = 'center',
   narrow,
   isPageHeading,

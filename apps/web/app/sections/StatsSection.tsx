@@ -5,16 +5,9 @@ import { SectionShell } from './SectionShell'
 
 /** A row of headline numbers on a dark band, each with what it measures and a line of context. */
 export function StatsSection({ section, isPageHeading }: SectionProps<'statsSection'>) {
-  const { eyebrow, heading, intro, stats, anchor } = section
+  const { stats } = section
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="dark"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="dark">
       <Grid $count={stats.length}>
         {stats.map((stat) => (
           <Stat key={stat._key}>

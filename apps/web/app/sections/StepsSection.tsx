@@ -18,17 +18,10 @@ const LAYOUTS: Record<SectionOf<'stepsSection'>['variant'], ComponentType<StepsL
 
 /** A numbered process: one ordered list, laid out as its variant says (steps/). */
 export function StepsSection({ section, isPageHeading }: SectionProps<'stepsSection'>) {
-  const { eyebrow, heading, intro, steps, link, anchor, variant } = section
+  const { steps, link, variant } = section
   const Layout = LAYOUTS[variant]
   return (
-    <SectionShell
-      anchor={anchor}
-      tone={variant === 'timeline' ? 'alt' : 'light'}
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone={variant === 'timeline' ? 'alt' : 'light'}>
       <Layout steps={steps} headingLevel={headingLevels(isPageHeading).item} />
       <SectionLink link={link} />
     </SectionShell>

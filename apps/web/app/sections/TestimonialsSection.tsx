@@ -6,16 +6,9 @@ import { SectionShell } from './SectionShell'
 
 /** Client quotes, each led by the result that client achieved. */
 export function TestimonialsSection({ section, isPageHeading }: SectionProps<'testimonialsSection'>) {
-  const { eyebrow, heading, intro, testimonials, anchor } = section
+  const { testimonials } = section
   return (
-    <SectionShell
-      anchor={anchor}
-      tone="dark"
-      eyebrow={eyebrow}
-      heading={heading}
-      intro={intro}
-      isPageHeading={isPageHeading}
-    >
+    <SectionShell header={section} isPageHeading={isPageHeading} tone="dark">
       <Grid>
         {(testimonials ?? []).map((testimonial) => (
           <li key={testimonial._id}>

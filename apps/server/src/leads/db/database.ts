@@ -25,6 +25,11 @@ export interface LeadDatabase {
 export async function openLeadDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<LeadDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // A connection the database dropped (a restart, a terminated backend), idle in the pool or checked out
+    // between two queries: unhandled, its 'error' event would end the process. The query that next uses it
+    // fails and is answered as a store failure; the pool replaces the client.
+    pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<LeadTables>({ dialect: new PostgresDialect({ pool }) })
     await migrateWithLock(db)
     const url = new URL(options.databaseUrl)

@@ -1,6 +1,6 @@
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, LeadFormName } from '../db/tables.ts'
-import type { LeadLog } from '../leadLog.ts'
+import { type LeadLog, logFailure } from '../leadLog.ts'
 import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from '../store/deliveryQueue.ts'
 import { backoffDelay, type RetryPolicy, retryAfterMs } from './retryPolicy.ts'
 import { type SendResult, sendWebhook } from './sendWebhook.ts'
@@ -58,7 +58,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const track = (destination: LeadFormName, send: Promise<void>) => {
     inFlight.set(destination, (inFlight.get(destination) ?? 0) + 1)
     const tracked = send
-      .catch((error: unknown) => options.log.error('delivery-crashed', { destination, error: String(error) }))
+      .catch((error: unknown) => logFailure(options.log, 'delivery-crashed', error, { destination }))
       .finally(() => {
         inFlight.set(destination, (inFlight.get(destination) ?? 1) - 1)
         sends.delete(tracked)
@@ -94,7 +94,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
       return
     }
     pass = runPass()
-      .catch((error: unknown) => options.log.error('outbox-pass-failed', { error: String(error) }))
+      .catch((error: unknown) => logFailure(options.log, 'outbox-pass-failed', error))
       .finally(() => {
         pass = undefined
         if (again) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
+import type { JsonObject } from '../db/tables.ts'
 
 /** Erasure: a person's leads with everything they hold, on request (`forget`) or by retention. */
 
@@ -20,24 +21,28 @@ export interface ErasureReport {
 export async function forgetPerson(db: LeadDb, email: string): Promise<ErasureReport> {
   const address = email.trim().toLowerCase()
   if (!address) throw new Error('An e-mail address is required')
+  // The address is found in each payload's stored JSON text, never through `payload->>'…'`: PostgreSQL
+  // reads a whole row's JSON to extract one key, so one lead holding `\u0000` anywhere would fail every
+  // erasure. The text match only narrows the rows; which of them are this person's is decided here.
+  const inJson = JSON.stringify(address).slice(1, -1)
+  const pattern = `%${inJson.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return db.transaction().execute(async (trx) => {
-    const escaped = address.replace(/[\\%_]/g, (c) => `\\${c}`)
-    const leads = await trx
+    const candidates = await trx
       .selectFrom('leads')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb(sql`lower(payload->>'email')`, '=', address),
-          eb(sql`lower(payload->>'body')`, 'like', `%${escaped}%`),
-        ]),
-      )
+      .select(['id', 'payload'])
+      .where(sql`lower(payload::text)`, 'like', pattern)
       .execute()
-    return eraseLeads(
-      trx,
-      leads.map((lead) => lead.id),
-    )
+    const ids = candidates.filter((lead) => belongsTo(lead.payload, address)).map((lead) => lead.id)
+    return eraseLeads(trx, ids)
   })
 }
+
+/** A lead of this address: its e-mail, or a quarantined raw body that contains the address anywhere. */
+function belongsTo(payload: JsonObject, address: string): boolean {
+  if (typeof payload.email === 'string' && payload.email.trim().toLowerCase() === address) return true
+  return typeof payload.body === 'string' && payload.body.toLowerCase().includes(address)
+}
+
 export async function eraseLeads(db: LeadDb, ids: string[]): Promise<ErasureReport> {
   const report: ErasureReport = { leads: 0, consents: 0, deliveries: 0, deadLetters: 0, attempts: 0 }
   for (let start = 0; start < ids.length; start += 1000) {

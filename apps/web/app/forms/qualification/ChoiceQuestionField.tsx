@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import styled, { css } from 'styled-components'
 import { media } from '../../theme/theme'
-import { FieldError } from '../shared/Field'
+import { describedBy, FieldError, fieldMessageIds } from '../shared/Field'
 import { QuestionHelp, QuestionPrompt } from './QuestionText'
 import type { QuestionWording } from './questionWording'
 
@@ -18,20 +18,18 @@ interface ChoiceQuestionFieldProps {
 /** A choice question: a radio group of large option cards (native radios: arrow keys, Space, Tab). */
 export function ChoiceQuestionField({ id, question, wording, error, field }: ChoiceQuestionFieldProps) {
   const legendId = `${id}-legend`
-  const helpId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [wording.help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ')
+  const ids = fieldMessageIds(id)
   return (
     <Group
       role="radiogroup"
       aria-labelledby={legendId}
-      aria-describedby={describedBy || undefined}
+      aria-describedby={describedBy(id, Boolean(wording.help), Boolean(error))}
       aria-required="true"
       aria-invalid={error ? true : undefined}
       onKeyDown={continueOnEnter}
     >
       <QuestionPrompt id={legendId}>{wording.prompt}</QuestionPrompt>
-      {wording.help && <QuestionHelp id={helpId}>{wording.help}</QuestionHelp>}
+      {wording.help && <QuestionHelp id={ids.hint}>{wording.help}</QuestionHelp>}
       <Options $columns={question.options.length === 2 || question.options.length === 4 ? 2 : 1}>
         {question.options.map((option, index) => (
           <Option key={option} htmlFor={`${id}-option-${index}`} $invalid={Boolean(error)}>
@@ -40,7 +38,7 @@ export function ChoiceQuestionField({ id, question, wording, error, field }: Cho
           </Option>
         ))}
       </Options>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={ids.error} message={error} />
     </Group>
   )
 }

@@ -35,89 +35,29 @@ export type SelectFieldProps = FieldOwnProps &
 export type CheckboxFieldProps = FieldOwnProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> }
 
-export function TextField({
-  id,
-  label,
-  error,
-  showError = true,
-  invalid,
-  hint,
-  className,
-  required,
-  type = 'text',
-  ...control
-}: TextFieldProps) {
-  const isInvalid = Boolean(error) || Boolean(invalid)
-  const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
+export function TextField({ type = 'text', ...props }: TextFieldProps) {
+  const { frame, a11y, control } = fieldParts(props)
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      showError={showError}
-      hint={hint}
-      required={required}
-      className={className}
-    >
-      <Input id={id} type={type} {...a11y} {...control} $invalid={isInvalid} />
+    <FieldFrame {...frame}>
+      <Input id={frame.id} type={type} {...a11y} {...control} $invalid={frame.invalid} />
     </FieldFrame>
   )
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  showError = true,
-  invalid,
-  hint,
-  className,
-  required,
-  ...control
-}: TextAreaFieldProps) {
-  const isInvalid = Boolean(error) || Boolean(invalid)
-  const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, a11y, control } = fieldParts(props)
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      showError={showError}
-      hint={hint}
-      required={required}
-      className={className}
-    >
-      <TextArea id={id} {...a11y} {...control} $invalid={isInvalid} />
+    <FieldFrame {...frame}>
+      <TextArea id={frame.id} {...a11y} {...control} $invalid={frame.invalid} />
     </FieldFrame>
   )
 }
 
-export function SelectField({
-  id,
-  label,
-  error,
-  showError = true,
-  invalid,
-  hint,
-  className,
-  required,
-  options,
-  placeholder,
-  ...control
-}: SelectFieldProps) {
-  const isInvalid = Boolean(error) || Boolean(invalid)
-  const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const { frame, a11y, control } = fieldParts(props)
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      showError={showError}
-      hint={hint}
-      required={required}
-      className={className}
-    >
-      <Select id={id} {...a11y} {...control} $invalid={isInvalid}>
+    <FieldFrame {...frame}>
+      <Select id={frame.id} {...a11y} {...control} $invalid={frame.invalid}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -130,7 +70,31 @@ export function SelectField({
 }
 
 /** A checkbox with its label beside it (the label may be a long sentence). */
-export function CheckboxField({
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { frame, a11y, control } = fieldParts(props)
+  return (
+    <FieldFrame {...frame} labelBeside>
+      <input id={frame.id} type="checkbox" {...a11y} {...control} />
+    </FieldFrame>
+  )
+}
+
+/** The ids a field's hint and error message carry, which its control's `aria-describedby` names. */
+export function fieldMessageIds(id: string) {
+  return { hint: `${id}-hint`, error: `${id}-error` }
+}
+
+/** The control's `aria-describedby`: its hint, then its error message while one is shown. */
+export function describedBy(id: string, hasHint: boolean, messageShown: boolean): string | undefined {
+  const ids = fieldMessageIds(id)
+  return [hasHint ? ids.hint : null, messageShown ? ids.error : null].filter(Boolean).join(' ') || undefined
+}
+
+/**
+ * Splits a field's props into what its frame draws (label, hint, error) and the control's own attributes,
+ * and gives the control the attributes that tie it to its required state, hint and error message.
+ */
+function fieldParts<Control extends { required?: boolean }>({
   id,
   label,
   error,
@@ -138,40 +102,21 @@ export function CheckboxField({
   invalid,
   hint,
   className,
-  required,
-  ...control
-}: CheckboxFieldProps) {
+  ...rest
+}: FieldOwnProps & Control) {
+  const { required, ...control } = rest
   const isInvalid = Boolean(error) || Boolean(invalid)
-  const a11y = controlA11y(id, isInvalid, Boolean(error) && showError, hint, required)
-  return (
-    <Frame className={className}>
-      <CheckRow $invalid={isInvalid}>
-        <input id={id} type="checkbox" {...a11y} {...control} />
-        <label htmlFor={id}>{label}</label>
-      </CheckRow>
-      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
-      {showError && <FieldError id={`${id}-error`} message={error} />}
-    </Frame>
-  )
-}
-
-/** The attributes that tie a control to its label state, hint and error message. */
-function controlA11y(
-  id: string,
-  invalid: boolean,
-  messageShown: boolean,
-  hint: ReactNode,
-  required: boolean | undefined,
-) {
-  const describedBy = [hint ? `${id}-hint` : null, messageShown ? `${id}-error` : null].filter(Boolean).join(' ')
-  return {
+  const a11y = {
     required,
     'aria-required': required || undefined,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-invalid': isInvalid || undefined,
+    'aria-describedby': describedBy(id, Boolean(hint), Boolean(error) && showError),
   }
+  const frame = { id, label, error, showError, hint, required, className, invalid: isInvalid }
+  return { frame, a11y, control }
 }
 
+/** Label (above the control, or beside a checkbox), the control, its hint and its error message. */
 function FieldFrame({
   id,
   label,
@@ -180,17 +125,34 @@ function FieldFrame({
   hint,
   required,
   className,
+  invalid,
+  labelBeside,
   children,
-}: FieldOwnProps & { required?: boolean; children: ReactNode }) {
+}: Omit<FieldOwnProps, 'invalid'> & {
+  invalid: boolean
+  required?: boolean
+  labelBeside?: boolean
+  children: ReactNode
+}) {
+  const ids = fieldMessageIds(id)
   return (
     <Frame className={className}>
-      <LabelRow>
-        <Label htmlFor={id}>{label}</Label>
-        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
-      </LabelRow>
-      {children}
-      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
-      {showError && <FieldError id={`${id}-error`} message={error} />}
+      {labelBeside ? (
+        <CheckRow $invalid={invalid}>
+          {children}
+          <label htmlFor={id}>{label}</label>
+        </CheckRow>
+      ) : (
+        <>
+          <LabelRow>
+            <Label htmlFor={id}>{label}</Label>
+            {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+          </LabelRow>
+          {children}
+        </>
+      )}
+      {hint && <Hint id={ids.hint}>{hint}</Hint>}
+      {showError && <FieldError id={ids.error} message={error} />}
     </Frame>
   )
 }

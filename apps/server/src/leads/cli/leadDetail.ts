@@ -1,0 +1,115 @@
+import { LEAD_FORM_TITLES, type LeadDetailJson } from '@site/leads/admin'
+import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
+
+type Row = [label: string, value: string]
+type Block = Row | { heading: string; rows: Block[] }
+
+/** `pnpm leads show <id>`: the lead, what the visitor answered, where the visit came from, consent, delivery. */
+export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
+  const { lead, consents, delivery, attempts } = record
+  const state = lead.quarantine_reason
+    ? `quarantined: ${printable(lead.quarantine_reason)}`
+    : (delivery?.state ?? 'undelivered (no webhook was set for its form)')
+  const sections: Array<[string, Block[]]> = [
+    [
+      'Lead',
+      [
+        ['ID', lead.id],
+        ['Form', `${LEAD_FORM_TITLES[lead.form] ?? lead.form} (${lead.form})`],
+        ['Received', readableTimeWithAge(lead.received_at, now)],
+        ['State', state],
+      ],
+    ],
+    ['Answers', Object.entries(lead.payload).map(([field, value]) => [field, valueText(value)])],
+    ['Attribution', lead.attribution ? objectBlocks(lead.attribution, now) : [['', 'none recorded']]],
+    [
+      'Consent',
+      consents.length === 0
+        ? [['', 'none recorded']]
+        : consents.map((consent, index) => ({
+            heading: `${index + 1}. ${consent.kind}${consent.checked === null ? '' : consent.checked ? ', ticked' : ', not ticked'}`,
+            rows: [
+              ['Text', printable(consent.text)],
+              ['Field', printable(consent.field)],
+              ['Document', `${printable(consent.document_id)} at revision ${printable(consent.document_rev)}`],
+              ['Recorded', readableTimeWithAge(consent.recorded_at, now)],
+              ['Page', printable(consent.page_url ?? '—')],
+              ['Address', consent.ip_address ?? '—'],
+              ['Browser', printable(consent.user_agent ?? '—')],
+            ],
+          })),
+    ],
+    [
+      'Delivery',
+      delivery ? deliveryBlocks(delivery, attempts, now) : [['', 'none: the lead was not queued for a webhook']],
+    ],
+  ]
+  return sections.map(([title, blocks]) => [title, ...render(blocks, 1)].join('\n')).join('\n\n')
+}
+
+function deliveryBlocks(
+  delivery: NonNullable<LeadDetailJson['delivery']>,
+  attempts: LeadDetailJson['attempts'],
+  now: number,
+): Block[] {
+  const rows: Block[] = [
+    ['State', delivery.state],
+    ['Attempts', String(delivery.attempts)],
+    ['Last status', delivery.last_status === null ? '—' : String(delivery.last_status)],
+    ['Last error', printable(delivery.last_error ?? '—')],
+  ]
+  if (delivery.state === 'pending') rows.push(['Next attempt', readableTimeWithAge(delivery.next_attempt_at, now)])
+  if (delivery.delivered_at) rows.push(['Delivered', readableTimeWithAge(delivery.delivered_at, now)])
+  for (const attempt of attempts) {
+    const outcome =
+      attempt.status !== null
+        ? `answered ${attempt.status}`
+        : attempt.error
+          ? `failed: ${printable(attempt.error)}`
+          : attempt.finishedAt
+            ? 'no answer'
+            : 'in flight'
+    const next = attempt.nextAttemptAt ? `, next try ${readableTime(attempt.nextAttemptAt, { seconds: true })}` : ''
+    rows.push([
+      `Attempt ${attempt.attempt}`,
+      `${readableTime(attempt.startedAt, { seconds: true })}  ${outcome}${next}`,
+    ])
+  }
+  return rows
+}
+
+/** A stored object (attribution) as labelled rows, a nested object as a sub-block under its own heading. */
+function objectBlocks(value: Record<string, unknown>, now: number): Block[] {
+  return Object.entries(value).map(([key, item]): Block => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) {
+      return { heading: labelOf(key), rows: objectBlocks(item as Record<string, unknown>, now) }
+    }
+    if (key === 'at' && typeof item === 'string') return [labelOf(key), readableTimeWithAge(item, now)]
+    return [labelOf(key), valueText(item)]
+  })
+}
+
+/** `landingPage` → "Landing page"; `utm_source` and other snake_case names stay as they are on the wire. */
+function labelOf(key: string): string {
+  if (key.includes('_')) return key
+  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+function valueText(value: unknown): string {
+  if (value === '' || value === null || value === undefined) return '—'
+  return printable(typeof value === 'string' ? value : JSON.stringify(value))
+}
+
+function render(blocks: Block[], depth: number): string[] {
+  const indent = '  '.repeat(depth)
+  const labels = blocks.filter((block): block is Row => Array.isArray(block)).map(([label]) => label.length)
+  const width = Math.max(0, ...labels) + 2
+  return blocks.flatMap((block) => {
+    if (!Array.isArray(block)) return [`${indent}${block.heading}`, ...render(block.rows, depth + 1)]
+    const [label, value] = block
+    const [first, ...rest] = value.split('\n')
+    const column = label ? `${indent}${label.padEnd(width)}` : indent
+    return [`${column}${first}`, ...rest.map((line) => `${' '.repeat(column.length)}${line}`)]
+  })
+}

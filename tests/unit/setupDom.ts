@@ -1,0 +1,6 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// Registered after setup.ts's hooks, so it runs before them: the tree is unmounted before msw forgets its handlers.
+afterEach(() => cleanup())
