@@ -128,7 +128,7 @@ async function ingestRate(db: InsightsDb): Promise<number> {
     config: { rawDays: 30, rollupDays: 750, eventsPerMinute: 10_000_000, maintenanceMs: 60_000 },
     leadsBetween: async () => [],
     hashVisitor: hasher.hash,
-    trustProxy: true,
+    trustProxy: { hops: 1 },
     allowedOrigins: [],
     log: memoryLog(),
   })

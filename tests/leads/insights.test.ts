@@ -49,7 +49,7 @@ function server(db: InsightsDb, options: { eventsPerMinute?: number; now?: Date 
     config: { rawDays: 30, rollupDays: 750, eventsPerMinute: options.eventsPerMinute ?? 10_000, maintenanceMs: 60_000 },
     leadsBetween: async () => LEADS,
     hashVisitor: hasher.hash,
-    trustProxy: true,
+    trustProxy: { hops: 1 },
     allowedOrigins: [],
     log: memoryLog(),
     now: () => options.now ?? NOON,
@@ -248,7 +248,7 @@ describe.each(ENGINES)('insights on %s', (engine) => {
 })
 
 describe.each(STORES)('insights in the lead server, on the %s lead store', (kind) => {
-  const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: 'true' } })
+  const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' } })
 
   it('answers the figures only with the admin API’s token, joined with the stored leads', async () => {
     const service = await server.start()

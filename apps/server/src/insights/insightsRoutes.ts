@@ -1,9 +1,9 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { INSIGHTS_BODY_LIMIT_BYTES, insightBatchSchema } from '@site/leads/insights'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { isbot } from 'isbot'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { clientAddressResolver, type TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
 import { checkRange, insightsReport, type LeadsBetween } from './figures.ts'
 import { storeEvents } from './ingest.ts'
@@ -15,8 +15,8 @@ export interface InsightsRoutesOptions {
   config: InsightsConfig
   leadsBetween: LeadsBetween
   hashVisitor: (day: string, site: string, address: string, userAgent: string) => Promise<string>
-  /** Read the client's address from X-Forwarded-For (behind the host's proxy). */
-  trustProxy: boolean
+  /** The proxies trusted to name the client (TRUST_PROXY), as for the lead endpoint. */
+  trustProxy: TrustProxy
   /** Origins besides the server's own the site is served from (SITE_URL behind a proxy). */
   allowedOrigins: string[]
   log: LeadLog
@@ -34,6 +34,7 @@ export interface InsightsRoutesOptions {
 export function insightsRoutes(options: InsightsRoutesOptions): Hono {
   const { db, config, log } = options
   const now = options.now ?? (() => new Date())
+  const clientAddress = clientAddressResolver(options.trustProxy)
   const limiter = new RateLimiterMemory({ points: config.eventsPerMinute, duration: 60 })
   const app = new Hono()
 
@@ -57,7 +58,7 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
       const parsed = insightBatchSchema.safeParse(parseJson(await c.req.text()))
       if (!parsed.success) return c.json({ error: 'Not a batch of insight events' }, 400)
       const { events } = parsed.data
-      const address = clientAddress(c, options.trustProxy)
+      const address = clientAddress(c)
       try {
         await limiter.consume(address, events.length)
       } catch (rejection) {
@@ -99,16 +100,4 @@ function isOwnOrigin(origin: string, c: Context, allowed: string[]): boolean {
   const host = c.req.header('host')
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true
   return allowed.includes(origin)
-}
-
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // not a Node request (Hono's app.request in tests)
-  }
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { Kysely } from 'kysely'
+import type { TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadDb } from '../leads/db/database.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
 import type { LeadsBetween } from './figures.ts'
@@ -25,7 +26,7 @@ export interface InsightsService {
  */
 export async function startInsightsService(options: {
   leadDb: LeadDb
-  trustProxy: boolean
+  trustProxy: TrustProxy
   allowedOrigins: string[]
   log: LeadLog
   config?: InsightsConfig
