@@ -9,9 +9,11 @@ const EVERY_MS = 2000
 /**
  * Sends the queued events to the site's own server in batches: every 2 s while there are some, and at once
  * when the page is hidden or left (sendBeacon, which outlives the page; fetch with keepalive where it is
- * refused). The page's Core Web Vitals join the queue as web-vitals reports them.
+ * refused). The page's Core Web Vitals join the queue as web-vitals reports them. Returns the sender, which
+ * track.ts calls for each page view: a visitor who leaves a page within 2 s must still count, and
+ * headless Chromium was seen dropping a page's `pagehide` beacons when it navigated away.
  */
-export function startRecorder(queue: InsightEvent[], path: string): void {
+export function startRecorder(queue: InsightEvent[], path: string): () => void {
   const flush = () => {
     while (queue.length > 0) {
       const body = JSON.stringify({ events: queue.splice(0, BATCH) })
@@ -36,4 +38,5 @@ export function startRecorder(queue: InsightEvent[], path: string): void {
   onINP(report)
   onCLS(report)
   flush()
+  return flush
 }

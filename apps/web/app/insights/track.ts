@@ -12,6 +12,8 @@ const OFF = import.meta.env.VITE_LEAD_DELIVERY === 'direct' || import.meta.env.V
 
 const queue: InsightEvent[] = []
 let started = false
+/** The recorder's sender, once it has loaded. */
+let send: (() => void) | undefined
 let pageViews = 0
 
 function recording(): boolean {
@@ -24,9 +26,13 @@ export function track(event: InsightEvent): void {
   if (OFF) return
   if (!recording()) return
   queue.push(event)
+  if (event.type === 'pageview') send?.()
   if (started) return
   started = true
-  const load = () => void import('./recorder').then((recorder) => recorder.startRecorder(queue, firstPath))
+  const load = () =>
+    void import('./recorder').then((recorder) => {
+      send = recorder.startRecorder(queue, firstPath)
+    })
   if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 4000 })
   else setTimeout(load, 1500)
 }
@@ -42,17 +48,28 @@ const CLICK_IDS = ['gclid', 'fbclid', 'msclkid']
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
 
 /**
- * Counts this document's page views (root.tsx calls it once, after hydration): the first now, then one
- * per route the router shows, checked twice a second (client navigations fire no event of their own).
+ * Counts this document's page views (root.tsx calls it once, after hydration): the first now, then one per
+ * route the router shows. Client navigations fire no event of their own, so the history calls the router
+ * makes are watched (a timer that looked twice a second missed a page left within half a second).
  */
-export function countPageViews(referrer: string): void {
-  let last = window.location.pathname
-  trackPageView({ path: last, href: window.location.href, referrer })
-  setInterval(() => {
+export function countPageViews(referrer: string, hydratedAt: string): void {
+  // The page the document hydrated on; a route shown while this chunk loaded is the next page view.
+  let last = new URL(hydratedAt).pathname
+  trackPageView({ path: last, href: hydratedAt, referrer })
+  const check = () => {
     if (window.location.pathname === last) return
     last = window.location.pathname
     trackPageView({ path: last, href: window.location.href, referrer: '' })
-  }, 500)
+  }
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method]
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args)
+      check()
+    }
+  }
+  addEventListener('popstate', check)
+  check()
 }
 
 /**
