@@ -11,6 +11,7 @@ pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-java.sh
 bash scripts/ensure-postgres.sh
+bash scripts/ensure-strace.sh
 
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh

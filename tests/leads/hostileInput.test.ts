@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { LeadSummaryJson } from '@site/leads/admin'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { storeLead } from '../../apps/server/src/leads/store/intake'
 import { findLead, leadCounts } from '../../apps/server/src/leads/store/queries'
@@ -165,9 +165,13 @@ describe.each(STORES)('hostile submissions and filters, on the %s store', (kind)
     expect((await findLead(server.service.store.db, id))?.lead.payload).toStrictEqual(corrected)
     const again = await post({ payload: corrected }, key)
     expect(await again.json()).toStrictEqual({ id, repeated: true })
+    // Only the corrected lead is delivered: the store's own outbox sends it to the receiver once it is stored.
+    await vi.waitFor(async () =>
+      expect((await findLead(server.service.store.db, id))?.delivery?.state).toBe('delivered'),
+    )
     const list = (await (await admin('/api/admin/leads')).json()) as { leads: LeadSummaryJson[] }
     expect(list.leads.map((lead) => [lead.state, lead.quarantineReason])).toStrictEqual([
-      ['pending', null],
+      ['delivered', null],
       ['quarantined', 'unstorable: payload.message holds U+0000, which a store cannot hold'],
       ['quarantined', 'invalid: email: Invalid email address'],
     ])

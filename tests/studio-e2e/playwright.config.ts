@@ -18,6 +18,17 @@ import {
   WEBHOOK_SECRET,
 } from './studioServer'
 
+/** The lead store and delivery settings of both processes that open it: the Leads tool's server and the dev site. */
+const LEAD_STORE_ENV = {
+  LEADS_DATA_DIR: `${DATASET_DIR}/leads`,
+  LEADS_ADMIN_TOKEN: 'studio-e2e-lead-admin-token',
+  CONTACT_WEBHOOK_URL: `http://127.0.0.1:${LEAD_RECEIVER_PORT}/contact`,
+  LEAD_RETRY_BASE_MS: '200',
+  LEAD_RETRY_MAX_MS: '500',
+  LEAD_RETRY_WINDOW_HOURS: '0.001',
+  LEAD_OUTBOX_POLL_MS: '100',
+}
+
 /**
  * The real Sanity Studio against the local Content Lake, the dev site reading the same dataset (its forms posting
  * to the Leads tool's lead server), and the site in preview mode for the Studio's Presentation tool.
@@ -47,16 +58,10 @@ export default defineConfig({
         CONTENT_SEED_FILE: DATASET_FILE,
         CONTENT_LAKE_REQUEST_LOG: REQUEST_LOG,
         SANITY_STUDIO_PREVIEW_URL: PREVIEW_URL,
-        // The Leads tool's server (the built site, the lead endpoint, the admin API) on a store of its own,
-        // delivering to the tests' receiver, with a retry window of 3.6 s so a lead is dead-lettered quickly.
+        // The Leads tool's server (the lead endpoint, the admin API) on a store of its own, shared with the dev
+        // site below, delivering to the tests' receiver, with a retry window of 3.6 s (dead-lettered quickly).
         SANITY_STUDIO_LEADS_URL: LEADS_URL,
-        LEADS_DATA_DIR: `${DATASET_DIR}/leads`,
-        LEADS_ADMIN_TOKEN: 'studio-e2e-lead-admin-token',
-        CONTACT_WEBHOOK_URL: `http://127.0.0.1:${LEAD_RECEIVER_PORT}/contact`,
-        LEAD_RETRY_BASE_MS: '200',
-        LEAD_RETRY_MAX_MS: '500',
-        LEAD_RETRY_WINDOW_HOURS: '0.001',
-        LEAD_OUTBOX_POLL_MS: '100',
+        ...LEAD_STORE_ENV,
         // The lake's webhook to the publish endpoint catchUp.spec.ts runs (nothing listens during the other specs).
         CONTENT_LAKE_WEBHOOKS: JSON.stringify([
           {
@@ -72,9 +77,9 @@ export default defineConfig({
       command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${SITE_PORT} --strictPort`,
       url: SITE_URL,
       timeout: 120_000,
-      // Its forms post to the Leads tool's server (leads.spec.ts: a consent edited in the Studio), and it opens
-      // no lead store of its own (the checkout's `.data/leads` stays free for a developer's server).
-      env: { CONTENT_SEED_FILE: DATASET_FILE, DEV_LEADS_PROXY_URL: LEADS_URL },
+      // Its forms store into the Leads tool's store (leads.spec.ts: a consent edited in the Studio): the embedded
+      // store is shared by processes, and the checkout's `.data/leads` is left to a developer's server.
+      env: { CONTENT_SEED_FILE: DATASET_FILE, ...LEAD_STORE_ENV },
     },
     {
       command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort`,

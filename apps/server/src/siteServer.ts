@@ -8,7 +8,6 @@ import { type LeadService, startLeadService } from './leads/leadService.ts'
 import { publishRoutes } from './publish/publishRoutes.ts'
 import { createStaticHandler } from './static/staticServer.ts'
 
-export { LeadStoreBusyError } from './leads/db/database.ts'
 export { HostingContractError } from './static/staticServer.ts'
 
 export interface SiteServer {
@@ -21,10 +20,11 @@ export interface SiteServer {
 /**
  * The production server, one process: the built site by the hosting contract, the lead endpoint and its
  * outbox (`/api/leads/<form>`), the operator's API (`/api/admin/*`) and, with SANITY_WEBHOOK_SECRET, the
- * publish webhook (`/api/publish`).
+ * publish webhook (`/api/publish`). Without `dir`, only the API (the lead server `pnpm studio` starts for
+ * its Leads tool, which needs no build).
  */
 export async function startSiteServer(options: {
-  dir: string
+  dir: string | undefined
   port: number
   host: string
   env?: NodeJS.ProcessEnv
@@ -32,7 +32,7 @@ export async function startSiteServer(options: {
 }): Promise<SiteServer> {
   const env = options.env ?? process.env
   const log = options.log ?? jsonLineLog()
-  const site = createStaticHandler({ dir: options.dir, compress: true, log: log.error })
+  const site = options.dir ? createStaticHandler({ dir: options.dir, compress: true, log: log.error }) : undefined
   const leads = await startLeadService(leadConfigFromEnv(env), log)
   const api = new Hono()
   // Hono's own handler would print the whole error, whose message can quote a query's parameters.
@@ -53,7 +53,8 @@ export async function startSiteServer(options: {
   const answerApi = getRequestListener(api.fetch)
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/api/')) return answerApi(req, res)
-    site.handle(req, res)
+    if (site) return site.handle(req, res)
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('This server answers /api/ only\n')
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type LakeWebhook, randomId, startContentLake, webhooksFromEnv } from '@site/content-api/lake'
 import { startPublishServer } from '@site/server/publish'
-import { LeadStoreBusyError, startSiteServer } from '@site/server/site'
+import { startSiteServer } from '@site/server/site'
 import { studioEnv } from '../studioEnv'
 
 const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
@@ -49,8 +49,9 @@ function runPreviewSite(): void {
 
 /**
  * The Leads tool reads the lead server at SANITY_STUDIO_LEADS_URL (default `pnpm serve`'s address). When
- * nothing answers there, the site's server starts there in this process: the built site, the lead endpoint
- * and the admin API on the embedded store, checking the Studio's token with the local Content Lake.
+ * nothing answers there, a lead server starts there in this process: the lead endpoint and the admin API on
+ * the embedded store (shared with `npm start`, `pnpm serve` and `pnpm leads`), checking the Studio's token
+ * with the local Content Lake. It needs no build: with one, it serves the built site too.
  */
 async function leadServerForTheTool(): Promise<void> {
   const url = new URL(studioEnv.leadsUrl)
@@ -58,27 +59,15 @@ async function leadServerForTheTool(): Promise<void> {
     console.log(`The Leads tool reads the lead server already running at ${url.origin}`)
     return
   }
-  try {
-    const server = await startSiteServer({
-      dir: join(process.cwd(), '..', 'web', 'dist'),
-      port: Number(url.port || 80),
-      host: url.hostname,
-      env: { ...process.env, CONTENT_LAKE_PORT: String(LAKE_PORT), STUDIO_PORT: String(STUDIO_PORT) },
-    })
-    process.on('exit', () => void server.close())
-    console.log(`The site's server with the lead store runs on ${server.origin}; the Leads tool reads it`)
-  } catch (error) {
-    if (!(error instanceof LeadStoreBusyError)) throw error
-    // The embedded store is one process's: with `npm start` running, its dev server holds it and answers the
-    // same admin API, so the tool reads the leads there rather than the Studio failing to start.
-    const devSite = 'http://127.0.0.1:5173'
-    if (await answersLeadAdmin(devSite)) {
-      process.env.SANITY_STUDIO_LEADS_URL = devSite
-      console.log(`The lead store is open in the site's dev server; the Leads tool reads it at ${devSite}`)
-      return
-    }
-    console.warn(`${error.message}: the Leads tool shows no leads until it is free (or set SANITY_STUDIO_LEADS_URL)`)
-  }
+  const built = join(process.cwd(), '..', 'web', 'dist')
+  const server = await startSiteServer({
+    dir: existsSync(join(built, 'index.html')) ? built : undefined,
+    port: Number(url.port || 80),
+    host: url.hostname,
+    env: { ...process.env, CONTENT_LAKE_PORT: String(LAKE_PORT), STUDIO_PORT: String(STUDIO_PORT) },
+  })
+  process.on('exit', () => void server.close())
+  console.log(`The lead server runs on ${server.origin}; the Leads tool reads it`)
 }
 
 /** Whether a lead server's admin API answers at `origin` (401 without a token is an answer). */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -9,7 +9,7 @@ import { freePort } from './serverProcess'
  * A throw-away PostgreSQL server on a free loopback port, from Debian's binaries (scripts/ensure-postgres.sh
  * installs them). PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startPostgres(): Promise<{ url: string; pid: number; stop: () => void }> {
   const version = readdirSync('/usr/lib/postgresql').sort().at(-1)
   if (!version) throw new Error('No PostgreSQL server: run scripts/ensure-postgres.sh')
   const bin = (name: string) => join('/usr/lib/postgresql', version, 'bin', name)
@@ -26,6 +26,8 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   run(bin('pg_ctl'), ['-D', join(dir, 'data'), '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The postmaster, which forks a backend per connection. */
+    pid: Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: () => {
       run(bin('pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'])
       rmSync(dir, { recursive: true, force: true })

@@ -31,16 +31,27 @@ export async function startServerProcess(options: {
   site: string
   port: number
   env: Record<string, string>
+  /** A command the server runs under (`strace` and its options), in a process group of its own. */
+  under?: string[]
 }): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/entries/serve.ts', '--dir', options.site, '--port', String(options.port)],
-    {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const serve = [
+    '--import',
+    'tsx',
+    'apps/server/src/entries/serve.ts',
+    '--dir',
+    options.site,
+    '--port',
+    String(options.port),
+  ]
+  const [command, ...args] = options.under
+    ? [...options.under, process.execPath, ...serve]
+    : [process.execPath, ...serve]
+  const child = spawn(command as string, args, {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: Boolean(options.under),
+  })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
@@ -59,7 +70,9 @@ export async function startServerProcess(options: {
     child,
     log: () => stderr,
     kill: async (signal) => {
-      child.kill(signal)
+      if (child.exitCode !== null || child.signalCode !== null) return
+      if (options.under && child.pid) process.kill(-child.pid, signal)
+      else child.kill(signal)
       await exited
     },
   }

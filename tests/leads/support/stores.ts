@@ -4,7 +4,7 @@ import { inject } from 'vitest'
 import { freshLeadDataDir } from './leadDataDir'
 import { createDatabase } from './postgres'
 
-/** Every lead test runs on both stores: the embedded one (PGlite) and a real PostgreSQL server. */
+/** Every lead test runs on both stores: the embedded one (SQLite) and a real PostgreSQL server. */
 export const STORES = ['embedded', 'postgres'] as const
 export type StoreKind = (typeof STORES)[number]
 

@@ -7,7 +7,7 @@ import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
-import { releaseAllLeases } from './store/deliveryQueue.ts'
+import { releaseLeasesOfEndedProcesses } from './store/deliveryQueue.ts'
 import { eraseExpiredLeads } from './store/retention.ts'
 
 export interface LeadService {
@@ -23,9 +23,11 @@ export interface LeadService {
 /** Opens the lead store, starts delivering its outbox, and answers the lead and admin routes. */
 export async function startLeadService(config: LeadConfig, log: LeadLog): Promise<LeadService> {
   const store = await openLeadDatabase(config)
+  if (store.imported) log.warn('pglite-store-imported', { kept: store.imported.kept, ...store.imported.counts })
   if (store.kind === 'embedded') {
-    const released = await releaseAllLeases(store.db)
-    if (released > 0) log.warn('leases-released', { deliveries: released, reason: 'the last process ended mid-send' })
+    const released = await releaseLeasesOfEndedProcesses(store.db)
+    if (released > 0)
+      log.warn('leases-released', { deliveries: released, reason: 'the process that held them ended mid-send' })
   }
   const outbox = startOutbox({
     db: store.db,

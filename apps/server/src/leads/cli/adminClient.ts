@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { adminApi } from '../adminApi.ts'
-import { LeadStoreBusyError, openLeadDatabase } from '../db/database.ts'
+import { openLeadDatabase } from '../db/database.ts'
 import type { LeadConfig } from '../leadConfig.ts'
 import { CliError } from './cliError.ts'
 
@@ -37,7 +37,7 @@ const PROBE_TIMEOUT_MS = 2_000
 /**
  * Runs `work` against the admin API: the server at `server` when given (LEADS_SERVER_URL or --server), else
  * the first local server that answers the admin API, else the store itself, opened in this process and
- * answered by the same API (PostgreSQL, or an embedded store no running process holds).
+ * answered by the same API (PostgreSQL, or the embedded store, which several processes share).
  */
 export async function withAdminClient<T>(
   options: { server: string | undefined; config: LeadConfig },
@@ -52,11 +52,6 @@ export async function withAdminClient<T>(
   if (local) return work(serverClient(local, headers))
 
   const store = await openLeadDatabase(config).catch((error: unknown) => {
-    if (error instanceof LeadStoreBusyError) {
-      throw new CliError(
-        `${error.message}, and no lead server answers at ${candidates.join(' or ')}: pass --server <its address>`,
-      )
-    }
     throw new CliError(`The lead store could not be opened: ${messageOf(error)}`)
   })
   try {

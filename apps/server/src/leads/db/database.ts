@@ -1,26 +1,29 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect } from 'kysely'
+import { join } from 'node:path'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest } from './migrations.ts'
-import { pgliteDialect } from './pgliteDialect.ts'
+import { importPgliteStoreIfAny, type PgliteImport } from './pgliteImport.ts'
+import { groupCommitSqliteDialect, sqliteRowLocksPlugin } from './sqliteDialect.ts'
+import { openSqliteFile, SQLITE_FILE } from './sqliteFile.ts'
 import type { LeadTables } from './tables.ts'
 
 export type LeadDb = Kysely<LeadTables>
 
 export interface LeadDatabase {
   db: LeadDb
-  /** `embedded`: PGlite in a data folder, one process at a time; `postgres`: a server, shared by processes. */
+  /** `embedded`: SQLite in a data folder, shared by the processes of one machine; `postgres`: a server. */
   kind: 'embedded' | 'postgres'
   /** Where it is, without credentials: for logs. */
   location: string
+  /** The PGlite store this open carried over (the first start after the move to SQLite), if any. */
+  imported?: PgliteImport
   close: () => Promise<void>
 }
 
 /**
  * Opens the lead store and brings its schema up to date: PostgreSQL when `databaseUrl` is set, else the
- * embedded PGlite store in `dataDir`. PGlite takes one process: a second gets an error naming the first.
+ * embedded SQLite store in `dataDir`, which several processes can hold at once. A data folder made by the
+ * earlier embedded engine (PGlite) is carried over first (pgliteImport.ts).
  */
 export async function openLeadDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<LeadDatabase> {
   if (options.databaseUrl) {
@@ -35,46 +38,15 @@ export async function openLeadDatabase(options: { databaseUrl?: string; dataDir:
     const url = new URL(options.databaseUrl)
     return { db, kind: 'postgres', location: `postgres://${url.host}${url.pathname}`, close: () => db.destroy() }
   }
-  const unlock = lockDataDir(options.dataDir)
-  try {
-    if (!existsSync(options.dataDir)) await initializeDataDir(options.dataDir)
-    const pglite = await PGlite.create({ dataDir: options.dataDir })
-    const db = new Kysely<LeadTables>({ dialect: pgliteDialect(pglite) })
-    await migrateToLatest(db as Kysely<unknown>)
-    return {
-      db,
-      kind: 'embedded',
-      location: options.dataDir,
-      close: async () => {
-        await db.destroy()
-        unlock()
-      },
-    }
-  } catch (error) {
-    unlock()
-    throw error
-  }
-}
-
-/**
- * Creates the embedded store's folder beside its place and moves it there once PostgreSQL's initdb and the
- * migrations are done: a process stopped during the seconds initdb takes leaves no half-made store, which
- * PGlite cannot open (it aborts), only a stray folder the next start replaces.
- */
-async function initializeDataDir(dataDir: string): Promise<void> {
-  const staging = `${dataDir}.initializing`
-  rmSync(staging, { recursive: true, force: true })
-  const pglite = await PGlite.create({ dataDir: staging })
-  const db = new Kysely<LeadTables>({ dialect: pgliteDialect(pglite) })
-  await migrateToLatest(db as Kysely<unknown>)
-  await db.destroy()
-  renameSync(staging, dataDir)
+  const imported = await importPgliteStoreIfAny(options.dataDir)
+  const sqlite = openSqliteFile(join(options.dataDir, SQLITE_FILE))
+  const db = new Kysely<LeadTables>({ dialect: groupCommitSqliteDialect(sqlite), plugins: [sqliteRowLocksPlugin] })
+  return { db, kind: 'embedded', location: options.dataDir, imported, close: () => db.destroy() }
 }
 
 /** Several server processes may start together on one PostgreSQL: one migrates, the others wait for it. */
 async function migrateWithLock(db: LeadDb): Promise<void> {
   await db.connection().execute(async (connection) => {
-    const { sql } = await import('kysely')
     await sql`select pg_advisory_lock(7426001)`.execute(connection)
     try {
       await migrateToLatest(connection as Kysely<unknown>)
@@ -82,35 +54,4 @@ async function migrateWithLock(db: LeadDb): Promise<void> {
       await sql`select pg_advisory_unlock(7426001)`.execute(connection)
     }
   })
-}
-
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = `${dataDir}.lock`
-  mkdirSync(dirname(lockFile), { recursive: true })
-  if (existsSync(lockFile)) {
-    const holder = Number(readFileSync(lockFile, 'utf8'))
-    if (holder && holder !== process.pid && isRunning(holder)) {
-      throw new LeadStoreBusyError(dataDir, holder)
-    }
-  }
-  writeFileSync(lockFile, String(process.pid))
-  return () => rmSync(lockFile, { force: true })
-}
-
-export class LeadStoreBusyError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(`The embedded lead store ${dataDir} is open in process ${pid} (a running server?)`)
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }

@@ -1,8 +1,9 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 
 /**
- * The lead store's schema, one migration per change, run on open. The same migrations serve the
- * embedded store (PGlite) and a PostgreSQL server.
+ * The PostgreSQL store's schema, one migration per change, run on open. The embedded store (SQLite) has
+ * the same tables from sqliteSchema.ts; until the move to SQLite these also made the embedded PGlite store,
+ * which pgliteImport.ts reads (0001 and 0002).
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_leads_and_outbox': {
@@ -91,12 +92,20 @@ const MIGRATIONS: Record<string, Migration> = {
         for each row execute function lead_consents_append_only()`.execute(db)
     },
   },
+  /** Which process holds a delivery's lease: on the embedded store, a process frees the leases of ended ones. */
+  '0003_lease_holder': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('deliveries').addColumn('lease_holder', 'text').execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+/** Migrates to the latest schema, or up to and including `target` (the PGlite import reads a store at 0002). */
+export async function migrateToLatest(db: Kysely<unknown>, target?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     throw new Error(`The lead store's migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)

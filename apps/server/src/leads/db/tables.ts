@@ -55,6 +55,8 @@ export interface DeliveriesTable {
   lease_until: Timestamp | null
   /** The claim's token: a worker whose lease passed cannot record over the next one's attempt. */
   lease_token: string | null
+  /** The process holding the lease (`host:pid`): on the embedded store, a new process frees an ended one's. */
+  lease_holder: string | null
   /** When the retry window began: the first store, or the last replay. */
   window_started_at: Timestamp
   delivered_at: Timestamp | null

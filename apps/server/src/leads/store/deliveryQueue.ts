@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
@@ -46,7 +47,12 @@ export async function claimDueDeliveries(
     const ids = due.map((delivery) => delivery.id)
     await trx
       .updateTable('deliveries')
-      .set({ lease_until: leaseUntil, lease_token: leaseToken, attempts: sql`attempts + 1` })
+      .set({
+        lease_until: leaseUntil,
+        lease_token: leaseToken,
+        lease_holder: LEASE_HOLDER,
+        attempts: sql`attempts + 1`,
+      })
       .where('id', 'in', ids)
       .execute()
     await trx
@@ -108,6 +114,7 @@ export async function recordAttempt(db: LeadDb, claim: ClaimedDelivery, outcome:
         next_attempt_at: outcome.nextAttemptAt ?? outcome.now,
         lease_until: null,
         lease_token: null,
+        lease_holder: null,
         last_status: outcome.status,
         last_error: outcome.error,
         delivered_at: outcome.state === 'delivered' ? outcome.now : null,
@@ -131,17 +138,50 @@ export async function recordAttempt(db: LeadDb, claim: ClaimedDelivery, outcome:
   })
 }
 
+/** This process, as a lease names its holder: the embedded store's processes are all on one machine. */
+export const LEASE_HOLDER = `${hostname()}:${process.pid}`
+
 /**
- * The embedded store has one process: at its start, no other worker can be sending, so every lease is
- * from a process that died. Its deliveries are due again at once instead of when the lease runs out.
+ * Frees the leases of processes of this machine that have ended (killed mid-send): their deliveries are due
+ * again at once instead of when the lease runs out. A live process's lease is left alone, so several
+ * processes can share the embedded store; a lease with no holder comes from the single-process PGlite store.
  */
-export async function releaseAllLeases(db: LeadDb): Promise<number> {
+export async function releaseLeasesOfEndedProcesses(db: LeadDb, isRunning = processIsRunning): Promise<number> {
+  const holders = await db
+    .selectFrom('deliveries')
+    .select('lease_holder')
+    .distinct()
+    .where('lease_until', 'is not', null)
+    .execute()
+  const ended = holders
+    .map((row) => row.lease_holder)
+    .filter(
+      (holder) =>
+        holder === null || (holder.startsWith(`${hostname()}:`) && !isRunning(Number(holder.split(':').at(-1)))),
+    )
+  if (ended.length === 0) return 0
   const result = await db
     .updateTable('deliveries')
-    .set({ lease_until: null, lease_token: null })
+    .set({ lease_until: null, lease_token: null, lease_holder: null })
     .where('lease_until', 'is not', null)
+    .where((eb) => {
+      const named = ended.filter((holder): holder is string => holder !== null)
+      const conditions = named.length > 0 ? [eb('lease_holder', 'in', named)] : []
+      if (ended.includes(null)) conditions.push(eb('lease_holder', 'is', null))
+      return eb.or(conditions)
+    })
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+function processIsRunning(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /**
@@ -170,7 +210,13 @@ export async function replayLead(
     if (delivery.state === 'delivered' && !options.force) return { replayed: false, reason: 'it was delivered' }
     await trx
       .updateTable('deliveries')
-      .set({ state: 'pending', next_attempt_at: options.now, window_started_at: options.now, lease_until: null })
+      .set({
+        state: 'pending',
+        next_attempt_at: options.now,
+        window_started_at: options.now,
+        lease_until: null,
+        lease_holder: null,
+      })
       .where('id', '=', delivery.id)
       .execute()
     return { replayed: true }

@@ -30,7 +30,8 @@ export async function forgetPerson(db: LeadDb, email: string): Promise<ErasureRe
     const candidates = await trx
       .selectFrom('leads')
       .select(['id', 'payload'])
-      .where(sql`lower(payload::text)`, 'like', pattern)
+      // `cast … as text` reads the stored JSON text on both engines; the escape character is named for SQLite.
+      .where(sql<boolean>`lower(cast(payload as text)) like ${pattern} escape '\\'`)
       .execute()
     const ids = candidates.filter((lead) => belongsTo(lead.payload, address)).map((lead) => lead.id)
     return eraseLeads(trx, ids)

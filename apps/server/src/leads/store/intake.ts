@@ -81,6 +81,7 @@ export async function addDelivery(db: LeadDb, leadId: string, destination: LeadF
       window_started_at: now,
       lease_until: null,
       lease_token: null,
+      lease_holder: null,
       delivered_at: null,
       last_status: null,
       last_error: null,

@@ -1,4 +1,5 @@
 import type { LeadListState } from '@site/leads/admin'
+import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
 
@@ -77,7 +78,7 @@ function filtered(db: LeadDb, filter: LeadFilter) {
       .trim()
       .toLowerCase()
       .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    query = query.where('leads.search_text', 'like', pattern)
+    query = query.where(sql<boolean>`leads.search_text like ${pattern} escape '\\'`)
   }
   if (filter.before) {
     const { receivedAt, id } = filter.before

@@ -1,0 +1,90 @@
+import type BetterSqlite3 from 'better-sqlite3'
+
+/**
+ * The embedded store's schema: the tables of `tables.ts`, as the PostgreSQL migrations (migrations.ts) make
+ * them. Times are ISO 8601 text in UTC (sortable), JSON is text, booleans 0/1 (sqliteDialect.ts converts).
+ * One step per change, applied in order: `PRAGMA user_version` is how many ran. A new step goes at the end;
+ * a PostgreSQL migration that changes a rule (a constraint, an index) gets its SQLite step here too.
+ */
+const STEPS: string[] = [
+  `create table leads (
+    id text primary key,
+    form text not null,
+    idempotency_key text not null,
+    payload text not null,
+    received_at text not null,
+    quarantine_reason text,
+    attribution text,
+    search_text text,
+    constraint leads_form_idempotency_key unique (form, idempotency_key)
+  );
+  create index leads_received_at on leads (received_at);
+  create index leads_form_received_at on leads (form, received_at);
+
+  create table deliveries (
+    id text primary key,
+    lead_id text not null references leads (id) on delete cascade,
+    destination text not null,
+    state text not null,
+    attempts integer not null default 0,
+    next_attempt_at text not null,
+    lease_until text,
+    lease_token text,
+    lease_holder text,
+    window_started_at text not null,
+    delivered_at text,
+    last_status integer,
+    last_error text
+  );
+  create index deliveries_due on deliveries (state, next_attempt_at) where state = 'pending';
+  create index deliveries_lead on deliveries (lead_id);
+
+  create table delivery_attempts (
+    delivery_id text not null references deliveries (id) on delete cascade,
+    attempt integer not null,
+    started_at text not null,
+    finished_at text,
+    status integer,
+    error text,
+    next_attempt_at text,
+    constraint delivery_attempts_pk primary key (delivery_id, attempt)
+  );
+
+  create table lead_consents (
+    id text primary key,
+    lead_id text not null references leads (id) on delete cascade,
+    kind text not null,
+    text text not null,
+    field text not null,
+    document_id text not null,
+    document_rev text not null,
+    checked integer,
+    recorded_at text not null,
+    page_url text,
+    ip_address text,
+    user_agent text
+  );
+  create index lead_consents_lead on lead_consents (lead_id);
+  create trigger lead_consents_no_update before update on lead_consents
+    begin select raise(abort, 'lead_consents is append-only: a consent record is never changed'); end;`,
+]
+
+/**
+ * Brings the schema up to date in one `BEGIN IMMEDIATE` transaction: processes that open the store at once
+ * wait for each other (busy_timeout), and the first one migrates.
+ */
+export function migrateSqlite(sqlite: BetterSqlite3.Database): void {
+  sqlite.exec('begin immediate')
+  try {
+    const done = Number(sqlite.pragma('user_version', { simple: true }))
+    if (done > STEPS.length) {
+      throw new Error(`The lead store has ${done} schema steps; this code knows ${STEPS.length}: update the code`)
+    }
+    for (const step of STEPS.slice(done)) sqlite.exec(step)
+    sqlite.pragma(`user_version = ${STEPS.length}`)
+    sqlite.exec('commit')
+  } catch (error) {
+    sqlite.exec('rollback')
+    throw error
+  }
+}

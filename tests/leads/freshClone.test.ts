@@ -1,0 +1,164 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from './support/serverProcess'
+
+// The quick start on a fresh clone: no build, no `.data`, no `.lake`. `pnpm studio` alone gives the Leads
+// tool a lead server; `npm start`'s dev server next to it opens the same embedded store, so a lead sent
+// through the dev site is in the list the tool reads. (Before SQLite the store was one process's, and
+// `pnpm studio` exited with "apps/web/dist has no index.html: run pnpm build first".)
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const TOKEN = 'fresh-clone-admin-token'
+const children: ChildProcess[] = []
+let clone = ''
+
+afterAll(async () => {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null)
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+  const signal = (name: NodeJS.Signals) => {
+    for (const child of running) if (child.pid) process.kill(-child.pid, name)
+  }
+  signal('SIGTERM')
+  // The Studio's dev server can take its time over SIGTERM: after 15 s, its whole process group is killed.
+  const kill = setTimeout(() => signal('SIGKILL'), 15_000)
+  await Promise.all(exited)
+  clearTimeout(kill)
+  if (clone) rmSync(join(clone, '..'), { recursive: true, force: true })
+}, 240_000) // removing the clone's installed node_modules takes a while on a loaded machine
+
+/** A clone of HEAD, its dependencies installed offline from the pnpm store this checkout's install filled. */
+function freshClone(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'fresh-clone-')), 'site')
+  execFileSync('git', ['clone', '--quiet', '--shared', repoRoot, dir])
+  execFileSync('git', [
+    '-C',
+    dir,
+    'checkout',
+    '--quiet',
+    execFileSync('git', ['-C', repoRoot, 'rev-parse', 'HEAD']).toString().trim(),
+  ])
+  // The pinned pnpm this checkout's scripts/pnpm.sh installed, rather than the registry again.
+  if (existsSync(join(repoRoot, '.tools'))) symlinkSync(join(repoRoot, '.tools'), join(dir, '.tools'))
+  execFileSync('bash', ['scripts/pnpm.sh', 'install', '--offline', '--frozen-lockfile'], { cwd: dir, stdio: 'ignore' })
+  return dir
+}
+
+/** A pnpm script of the clone, in a process group of its own (pnpm starts children that must stop with it). */
+function run(script: string[], env: Record<string, string>): { output: () => string } {
+  const child = spawn('bash', ['scripts/pnpm.sh', ...script], {
+    cwd: clone,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  children.push(child)
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  return { output: () => output }
+}
+
+async function answer(url: string, init?: RequestInit): Promise<{ status: number; body: string } | undefined> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) })
+    return { status: response.status, body: await response.text() }
+  } catch {
+    return undefined
+  }
+}
+
+describe('pnpm studio on a fresh clone', () => {
+  it('gives the Leads tool a lead server with no build, alone and next to npm start, on one shared store', async () => {
+    clone = freshClone()
+    expect(existsSync(join(clone, 'apps/web/dist'))).toBe(false)
+    expect(existsSync(join(clone, '.data'))).toBe(false)
+    const [studioPort, lakePort, leadsPort, devPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ])
+    const leadsUrl = `http://127.0.0.1:${leadsPort}`
+    const auth = { authorization: `Bearer ${TOKEN}` }
+
+    const studio = run(['studio'], {
+      STUDIO_PORT: String(studioPort),
+      CONTENT_LAKE_PORT: String(lakePort),
+      SANITY_STUDIO_LEADS_URL: leadsUrl,
+      STUDIO_PREVIEW_SITE: 'off',
+      LEADS_ADMIN_TOKEN: TOKEN,
+    })
+    await expect
+      .poll(async () => (await answer(`${leadsUrl}/api/admin/health`, { headers: auth }))?.status, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe(200)
+    expect(studio.output()).not.toContain('run pnpm build first')
+    expect(JSON.parse((await answer(`${leadsUrl}/api/admin/health`, { headers: auth }))?.body ?? '{}')).toMatchObject({
+      store: 'embedded',
+      leads: { total: 0, quarantined: 0 },
+    })
+    // The Studio itself answers (the Leads tool is one of its tools).
+    await expect
+      .poll(async () => (await answer(`http://127.0.0.1:${studioPort}/`))?.status, {
+        timeout: 180_000,
+        interval: 1_000,
+      })
+      .toBe(200)
+
+    // `npm start`'s dev server, next to it: its lead endpoint stores into the store the tool reads.
+    const devOrigin = `http://127.0.0.1:${devPort}`
+    run(
+      [
+        '--filter',
+        '@site/web',
+        'exec',
+        'react-router',
+        'dev',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(devPort),
+        '--strictPort',
+      ],
+      {
+        LEADS_ADMIN_TOKEN: TOKEN,
+      },
+    )
+    await expect.poll(async () => (await answer(devOrigin))?.status, { timeout: 180_000, interval: 1_000 }).toBe(200)
+    const posted = await answer(`${devOrigin}/api/leads/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'fresh-clone-lead', origin: devOrigin },
+      body: JSON.stringify({
+        payload: {
+          name: 'Fresh Clone',
+          email: 'fresh.clone@example.com',
+          phone: '',
+          company: 'Clone Advisors',
+          interest: 'all',
+          message: '',
+          timestamp: new Date().toISOString(),
+          source: 'advisorgrowth-website',
+        },
+        honeypot: '',
+      }),
+    })
+    expect(posted?.status).toBe(201)
+    const listed = await answer(`${leadsUrl}/api/admin/leads`, { headers: auth })
+    expect(
+      (JSON.parse(listed?.body ?? '{}') as { leads: Array<{ email: string; company: string }> }).leads.map((lead) => [
+        lead.email,
+        lead.company,
+      ]),
+    ).toEqual([['fresh.clone@example.com', 'Clone Advisors']])
+  }, 480_000)
+})
