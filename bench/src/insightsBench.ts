@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:insights`: the insights store on SQLite (better-sqlite3) and PostgreSQL — events ingested per
+ * `pnpm bench:insights`: the insights store on the embedded lead store's SQLite and on PostgreSQL — events ingested per
  * second through the real endpoint handler (validation, visitor hash, insert), and the Insights tool's report
  * over 1,000,000 page views (30 days, rolled up as the hourly upkeep does) and 10,000 leads. Writes
  * bench/insights-results.md.
@@ -229,7 +229,7 @@ const results = []
 const dir = mkdtempSync(join(tmpdir(), 'insights-bench-'))
 try {
   const sqlite = await openInsightsStore({ kind: 'sqlite', filename: join(dir, 'insights.db') })
-  results.push(await measure('SQLite (better-sqlite3, WAL)', sqlite))
+  results.push(await measure('SQLite (embedded lead store: WAL, synchronous=FULL, group commit)', sqlite))
   await sqlite.destroy()
 } finally {
   rmSync(dir, { recursive: true, force: true })
