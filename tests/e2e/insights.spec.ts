@@ -84,6 +84,18 @@ const elsewhere = (urls: string[]) =>
     return origin !== ORIGIN && !url.startsWith('data:') && !BROWSER_SERVICES.test(hostname)
   })
 
+/**
+ * Opens a page and waits until its recorder has sent the page view: the recorder loads once the browser is
+ * idle, and what a page queued before that is lost if the visitor leaves first (a test clicks faster than
+ * a person reads, and on a loaded machine idle comes late).
+ */
+async function openCounted(page: Page, path: string) {
+  const sent = page.waitForRequest((request) => request.url() === `${ORIGIN}${EVENTS}`)
+  await page.goto(path)
+  await waitForHydration(page)
+  await sent
+}
+
 const counter = (page: Page) => page.getByText(/^Question \d+ of \d+$/)
 
 async function answerText(page: Page, prompt: string, value: string, position: string) {
@@ -123,16 +135,14 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
   const a = await browser.newContext({ baseURL: ORIGIN, userAgent: VISITOR_A })
   const aRequests = requestsOf(a)
   const pageA = await a.newPage()
-  await pageA.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-webinar')
-  await waitForHydration(pageA)
+  await openCounted(pageA, '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-webinar')
   const menu = pageA.getByRole('navigation').first()
   await menu.getByRole('link', { name: 'About', exact: true }).click()
   await expect(pageA).toHaveURL(`${ORIGIN}/about`)
   await menu.getByRole('link', { name: 'Solutions', exact: true }).click()
   await expect(pageA).toHaveURL(`${ORIGIN}/solutions`)
   // Later, a LinkedIn ad to the questionnaire: three answers, and gone at the phone question.
-  await pageA.goto('/qualify?utm_source=linkedin&utm_medium=paid-social&utm_campaign=advisor-q4')
-  await waitForHydration(pageA)
+  await openCounted(pageA, '/qualify?utm_source=linkedin&utm_medium=paid-social&utm_campaign=advisor-q4')
   await answerText(pageA, "What's your first name?", 'Robin', 'Question 1 of 10')
   await answerText(pageA, "What's your last name?", 'Hale', 'Question 2 of 10')
   await answerText(pageA, "What's your email address?", 'robin.hale@example.com', 'Question 3 of 10')
@@ -144,8 +154,7 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
   const b = await browser.newContext({ baseURL: ORIGIN, userAgent: VISITOR_B })
   const bRequests = requestsOf(b)
   const pageB = await b.newPage()
-  await pageB.goto('/qualify?utm_source=google&utm_medium=cpc&utm_campaign=advisor-q4&gclid=e2e-click')
-  await waitForHydration(pageB)
+  await openCounted(pageB, '/qualify?utm_source=google&utm_medium=cpc&utm_campaign=advisor-q4&gclid=e2e-click')
   await answerText(pageB, "What's your first name?", 'Casey', 'Question 1 of 10')
   await answerText(pageB, "What's your last name?", 'Moreno', 'Question 2 of 10')
   await answerText(pageB, "What's your email address?", 'casey.moreno@example.com', 'Question 3 of 10')
@@ -189,12 +198,13 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
   await expect
     .poll(
       async () => {
-        const { totals } = await adminReport(day)
-        return [totals.pageViews, totals.delivered]
+        const { totals, forms, questionnaire } = await adminReport(day)
+        const answered = (id: string) => questionnaire.all.find((row) => row.question === id)?.answered
+        return [totals.pageViews, totals.delivered, forms[2]?.stored, answered('email'), answered('decisionMaker')]
       },
       { timeout: 20_000 },
     )
-    .toEqual([6, 1])
+    .toEqual([6, 1, 1, 2, 1])
 
   const { stdout } = await promisify(execFile)(
     'bash',
