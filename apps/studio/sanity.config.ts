@@ -4,6 +4,7 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
+import { insightsTool } from './insights/insightsPlugin'
 import { lakeHostForThisPage } from './lakeHost'
 import { leadsTool } from './leads/leadsPlugin'
 import { locations, mainDocuments } from './presentation/resolve'
@@ -44,6 +45,7 @@ export default defineConfig({
     }),
     visionTool({ defaultApiVersion: studioEnv.apiVersion }),
     leadsTool({ serverUrl: studioEnv.leadsUrl }),
+    insightsTool({ serverUrl: studioEnv.leadsUrl }),
   ],
   schema: {
     types: schemaTypes,

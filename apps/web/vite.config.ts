@@ -5,7 +5,7 @@ import { assertNoSecretsInClientEnv } from './vite/assertNoSecretsInClientEnv.ts
 import { devRoutesFollowContent } from './vite/devRoutesFollowContent.ts'
 import { eagerServerImports } from './vite/eagerServerImports.ts'
 import { embeddedImages } from './vite/embeddedImages.ts'
-import { FIRST_LOAD_CHUNKS } from './vite/firstLoadChunks.ts'
+import { FIRST_LOAD_CHUNKS, withoutFirstLoadChunks } from './vite/firstLoadChunks.ts'
 import { keepServerBuild } from './vite/keepServerBuild.ts'
 import { leadServer } from './vite/leadServer.ts'
 import { styledComponentsIds } from './vite/styledComponentsIds.ts'
@@ -53,7 +53,10 @@ export default defineConfig(({ mode }) => {
     ssr: { noExternal: ['styled-components', 'lucide-react'] },
     server: { port: 5173, strictPort: false },
     // What every page needs in a few files instead of a dozen: on a slow connection each costs a round trip.
-    build: { rolldownOptions: { output: { codeSplitting: { groups: FIRST_LOAD_CHUNKS } } } },
+    build: {
+      rolldownOptions: { output: { codeSplitting: { groups: FIRST_LOAD_CHUNKS } } },
+      modulePreload: { resolveDependencies: (_file, deps) => withoutFirstLoadChunks(deps) },
+    },
     environments: {
       // The prerender's server bundle in one file: every module, and so every styled component, is evaluated
       // when it loads, in one order. Lazily loaded sections used to register their style groups in whatever

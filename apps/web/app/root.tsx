@@ -49,6 +49,12 @@ export default function App() {
     // Where this visit came from, for the leads it may send (first-party sessionStorage, no cookie).
     recordArrival(window.location.href, document.referrer)
     loadDeferredFrames()
+    // Page views, counted on the site's own server by chunks loaded after the first paint (insights/track.ts);
+    // a direct or preview build has no such chunk and sends nothing.
+    if (import.meta.env.VITE_LEAD_DELIVERY !== 'direct' && import.meta.env.VITE_SANITY_PREVIEW !== 'true') {
+      const { href } = window.location
+      void import('./insights/track').then((insights) => insights.countPageViews(document.referrer, href))
+    }
     // A questionnaire submission the lead server did not get last time is sent again (pendingLeads.ts).
     if (hasPendingLeads()) void import('./forms/shared/pendingLeads').then((module) => module.resendPendingLeads())
   }, [])

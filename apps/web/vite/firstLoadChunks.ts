@@ -30,3 +30,13 @@ export const FIRST_LOAD_CHUNKS = [...LIBRARY_CHUNKS, SITE_CHUNK]
 /** The built file of a library chunk, e.g. /assets/lib-react-C1x2.js; its name is the group's. */
 export const isLibraryChunk = (href: string, name: string) =>
   href.slice(href.lastIndexOf('/') + 1).startsWith(`${name}-`)
+
+/**
+ * A lazy chunk's preload list without the files every page has already loaded before any lazy import runs
+ * (the first-load groups and the bundler's runtime, all static imports of the root route): listing them again
+ * only made each lazy import in the first-load code carry their names.
+ */
+export function withoutFirstLoadChunks(deps: string[]): string[] {
+  const loaded = [...FIRST_LOAD_CHUNKS.map((chunk) => chunk.name), 'rolldown-runtime']
+  return deps.filter((dep) => !loaded.some((name) => isLibraryChunk(dep, name)))
+}

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { type InsightsService, startInsightsService } from '../insights/insightsService.ts'
 import { adminApi } from './adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
@@ -14,6 +15,8 @@ export interface LeadService {
   app: Hono
   store: LeadDatabase
   outbox: Outbox
+  /** `/api/insights/events` and `/api/admin/insights`, in the same store. */
+  insights: InsightsService
   close: () => Promise<void>
 }
 
@@ -39,13 +42,18 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
   const app = new Hono()
   app.route('/', leadEndpoint({ db: store.db, config, log, onStored: outbox.wake }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, log }))
+  // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
+  const insights = await startInsightsService({ leadDb: store.db, ...config, log })
+  app.route('/', insights.app)
   log.info('lead-store-open', { store: store.kind, location: store.location })
   const retention = startRetentionSweep(store, config, log)
   return {
     app,
     store,
     outbox,
+    insights,
     close: async () => {
+      await insights.close()
       await retention.stop()
       await outbox.stop()
       await store.close()

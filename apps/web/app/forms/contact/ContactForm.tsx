@@ -11,6 +11,7 @@ import { useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
+import { useFormInsights } from '../../insights/useFormInsights'
 import { consentFrom, useContentSource } from '../shared/consentSource'
 import { FieldGrid, FieldSpan, SelectField, TextAreaField, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
@@ -43,6 +44,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
   const source = useContentSource()
+  const insights = useFormInsights('contact')
 
   const succeed = () => {
     notify.success('Message Sent!', "We'll get back to you within 24 hours.")
@@ -80,7 +82,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
   }
 
   return (
-    <Form noValidate onSubmit={guard(handleSubmit(send, reportInvalid))}>
+    <Form ref={insights} noValidate onSubmit={guard(handleSubmit(send, reportInvalid))}>
       <Honeypot ref={honeypot.ref} idPrefix="contact" />
       <FieldGrid>
         <TextField

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import type { ResourceContent } from '../../content/types'
+import { useFormInsights } from '../../insights/useFormInsights'
 import { consentFrom, useContentSource } from '../shared/consentSource'
 import { TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
@@ -39,6 +40,7 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
   const source = useContentSource()
+  const insights = useFormInsights('guide')
   // Set once the guide is unlocked: a click that lands before the form is replaced sends nothing more.
   const unlocked = useRef(false)
 
@@ -69,7 +71,7 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
   }
 
   return (
-    <Form noValidate onSubmit={guard(handleSubmit(send))}>
+    <Form ref={insights} noValidate onSubmit={guard(handleSubmit(send))}>
       <Honeypot ref={honeypot.ref} idPrefix="guide" />
       <TextField
         id="guide-name"

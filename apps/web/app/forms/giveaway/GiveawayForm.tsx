@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
+import { useFormInsights } from '../../insights/useFormInsights'
 import { consentFrom, useContentSource } from '../shared/consentSource'
 import { CheckboxField, FieldGrid, FieldSpan, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
@@ -27,6 +28,7 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
   const source = useContentSource()
+  const insights = useFormInsights('giveaway')
   const confirmationRef = useRef<HTMLHeadingElement>(null)
   // Set on entering: a click that lands before the confirmation replaces the form sends nothing more.
   const done = useRef(false)
@@ -95,7 +97,7 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
   }
 
   return (
-    <Form onSubmit={guard(submit)}>
+    <Form ref={insights} onSubmit={guard(submit)}>
       <Honeypot ref={honeypot.ref} idPrefix="giveaway" />
       <FieldGrid>
         <FieldSpan>

@@ -1,12 +1,21 @@
 import { QUALIFICATION_PAUSE_MS } from '@site/leads/limits'
 import { firstInvalidQuestion, validateAnswer } from '@site/leads/schemas/qualificationSchema'
-import { type Answers, isDisqualifying, QUESTIONS, type Question, type QuestionId } from '@site/leads/schemas/questions'
+import {
+  type Answers,
+  isDisqualifying,
+  QUESTIONS,
+  type Question,
+  type QuestionId,
+  ROLE_OPTIONS,
+} from '@site/leads/schemas/questions'
 import { ArrowLeft, ArrowRight } from 'lucide-react'
-import { startTransition, useCallback, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
 import styled from 'styled-components'
 import { Button } from '../../components/Button'
 import type { SectionOf } from '../../content/types'
+import { track, trackForm } from '../../insights/track'
+import { useFormInsights } from '../../insights/useFormInsights'
 import { media } from '../../theme/theme'
 import { consentFrom, useContentSource } from '../shared/consentSource'
 import { FormButton } from '../shared/FormButton'
@@ -56,6 +65,19 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
   const source = useContentSource()
   const flow = useQualificationFlow(answers)
   const { question, position, currentId, resume } = flow
+  // The funnel: each question reached and answered once per form shown, with the branch (the role answer).
+  const insights = useFormInsights('qualify', { reportsSubmit: true })
+  const counted = useRef(new Set<string>())
+  const trackQuestion = (step: 'reached' | 'answered', id: QuestionId, role: string | undefined) => {
+    if (counted.current.has(`${step}:${id}`)) return
+    counted.current.add(`${step}:${id}`)
+    const branch = ROLE_OPTIONS.find((option) => option === role) ?? ''
+    track({ type: 'question', step, question: id, branch })
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per question on screen
+  useEffect(() => {
+    if (stage === 'answering') trackQuestion('reached', currentId, getValues('role'))
+  }, [currentId, stage])
 
   const restore = useCallback(
     (saved: QualificationDraft) => {
@@ -72,6 +94,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
 
   const submit = async (values: FormValues) => {
     setStage('submitting')
+    trackForm('qualify', 'submitted')
     try {
       // A failed send must not stop the visitor (SPEC section 7): the browser keeps it and sends it again.
       await submitKeepingUntilStored('qualify', {
@@ -110,6 +133,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
       flow.focusQuestion()
       return
     }
+    trackQuestion('answered', question.id, values.role)
     if (isDisqualifying(question.id, values[question.id])) {
       setStage('disqualified')
       return
@@ -162,7 +186,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
 
   return (
     <Card>
-      <form noValidate onSubmit={guard(handleContinue)}>
+      <form ref={insights} noValidate onSubmit={guard(handleContinue)}>
         <QualificationProgress id={ID_PREFIX} position={position + 1} count={flow.count} />
         <QuestionArea key={question.id} ref={flow.questionRef}>
           <QuestionField question={question} section={section} error={error} field={field} />

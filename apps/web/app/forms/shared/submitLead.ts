@@ -1,6 +1,7 @@
 import type { LeadAttribution, LeadConsent } from '@site/leads/context'
 import type { LeadFormName } from '@site/leads/forms'
 import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
+import { trackForm } from '../../insights/track'
 import { visitAttribution } from './attribution'
 import { postWebhook, type WebhookPayload } from './postWebhook'
 
@@ -67,7 +68,7 @@ export async function submitLead(form: LeadFormName, submission: LeadSubmission)
       body,
       signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
     })
-    if (response.ok) return
+    if (response.ok) return trackForm(form, 'stored')
     // A room of visitors behind one address (a conference's Wi-Fi) can pass the server's per-address limit:
     // its Retry-After is waited out within the submit time, with the same key, before the visitor is told.
     const wait = retryAfterMs(response)

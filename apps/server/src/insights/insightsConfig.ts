@@ -1,0 +1,23 @@
+import { DEFAULT_RETENTION, type InsightsRetention } from './maintenance.ts'
+
+/** The insights settings, from the environment (see .env.example). */
+export interface InsightsConfig extends InsightsRetention {
+  /** Events one client address may send per minute (INSIGHTS_EVENTS_PER_MINUTE, 600). */
+  eventsPerMinute: number
+  /** How often finished days are rolled up and old rows deleted (INSIGHTS_MAINTENANCE_MINUTES, 60). */
+  maintenanceMs: number
+}
+
+function whole(value: string | undefined, fallback: number, min: number): number {
+  const parsed = Number(value)
+  return value && Number.isInteger(parsed) && parsed >= min ? parsed : fallback
+}
+
+export function insightsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): InsightsConfig {
+  return {
+    rawDays: whole(env.INSIGHTS_RAW_DAYS, DEFAULT_RETENTION.rawDays, 1),
+    rollupDays: whole(env.INSIGHTS_ROLLUP_DAYS, DEFAULT_RETENTION.rollupDays, 1),
+    eventsPerMinute: whole(env.INSIGHTS_EVENTS_PER_MINUTE, 600, 1),
+    maintenanceMs: whole(env.INSIGHTS_MAINTENANCE_MINUTES, 60, 1) * 60_000,
+  }
+}

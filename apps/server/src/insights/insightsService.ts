@@ -1,0 +1,76 @@
+import type { Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import type { TrustProxy } from '../leads/clientAddress.ts'
+import type { LeadDb } from '../leads/db/database.ts'
+import type { LeadLog } from '../leads/leadLog.ts'
+import type { LeadsBetween } from './figures.ts'
+import { type InsightsConfig, insightsConfigFromEnv } from './insightsConfig.ts'
+import { insightsRoutes } from './insightsRoutes.ts'
+import { leadOutcomes } from './leadOutcomes.ts'
+import { maintainInsights } from './maintenance.ts'
+import { migrateInsights } from './migrations.ts'
+import type { InsightsDb } from './tables.ts'
+import { visitorHasher } from './visitorHash.ts'
+
+export interface InsightsService {
+  app: Hono
+  db: InsightsDb
+  /** Rolls up finished days and deletes what is past its retention now (also run every hour). */
+  maintain: () => Promise<void>
+  close: () => Promise<void>
+}
+
+/**
+ * Insights beside the leads, in the lead store's database: its tables, the ingestion and admin routes, and
+ * the hourly upkeep (rollup, retention, forgetting the salts of finished days).
+ */
+export async function startInsightsService(options: {
+  leadDb: LeadDb
+  trustProxy: TrustProxy
+  allowedOrigins: string[]
+  log: LeadLog
+  config?: InsightsConfig
+  env?: NodeJS.ProcessEnv
+}): Promise<InsightsService> {
+  const { log } = options
+  const config = options.config ?? insightsConfigFromEnv(options.env)
+  // The insights tables live in the lead store's database, beside (and typed apart from) the leads'.
+  const db = options.leadDb as Kysely<unknown> as InsightsDb
+  await migrateInsights(db as Kysely<unknown>)
+  const hasher = visitorHasher(db)
+  const leadsBetween: LeadsBetween = (from, to) => leadOutcomes(options.leadDb, from, to)
+  const maintain = async () => {
+    const done = await maintainInsights(db, config, hasher.forgetBefore)
+    if (done.rolledUp.length > 0 || done.rawDeleted > 0 || done.rollupRowsDeleted > 0) {
+      log.info('insights-maintained', {
+        rolledUp: done.rolledUp.join(','),
+        rawDeleted: done.rawDeleted,
+        rollupRowsDeleted: done.rollupRowsDeleted,
+      })
+    }
+  }
+  let running: Promise<void> = Promise.resolve()
+  const sweep = () => {
+    running = maintain().catch((error: unknown) => log.error('insights-maintenance-failed', { error: String(error) }))
+  }
+  sweep()
+  const timer = setInterval(sweep, config.maintenanceMs)
+  timer.unref()
+  return {
+    app: insightsRoutes({
+      db,
+      config,
+      leadsBetween,
+      hashVisitor: hasher.hash,
+      trustProxy: options.trustProxy,
+      allowedOrigins: options.allowedOrigins,
+      log,
+    }),
+    db,
+    maintain,
+    close: async () => {
+      clearInterval(timer)
+      await running
+    },
+  }
+}

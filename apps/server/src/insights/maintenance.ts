@@ -1,0 +1,65 @@
+import { rollUpDay } from './rollup.ts'
+import type { InsightsDb } from './tables.ts'
+
+export interface InsightsRetention {
+  /** Days raw events are kept (INSIGHTS_RAW_DAYS, 30): after that only the day's rollup remains. */
+  rawDays: number
+  /** Days the daily rollups are kept (INSIGHTS_ROLLUP_DAYS, 750: two years and a month, to compare years). */
+  rollupDays: number
+}
+
+export const DEFAULT_RETENTION: InsightsRetention = { rawDays: 30, rollupDays: 750 }
+
+export function dayOf(time: Date): string {
+  return time.toISOString().slice(0, 10)
+}
+
+export function addDays(day: string, days: number): string {
+  return dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000))
+}
+
+/**
+ * What runs at start and every hour: every finished day not rolled up yet is rolled up; raw events of
+ * rolled-up days older than `rawDays` and rollups older than `rollupDays` are deleted; and the salts of
+ * finished days are forgotten (by `forgetSalts`).
+ */
+export async function maintainInsights(
+  db: InsightsDb,
+  retention: InsightsRetention,
+  forgetSalts: (today: string) => Promise<number>,
+  now = new Date(),
+) {
+  const today = dayOf(now)
+  const pending = await db
+    .selectFrom('insight_events')
+    .select('day')
+    .distinct()
+    .where('day', '<', today)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('insight_rolled_days')
+            .select('insight_rolled_days.day')
+            .whereRef('insight_rolled_days.day', '=', 'insight_events.day'),
+        ),
+      ),
+    )
+    .execute()
+  for (const { day } of pending) await rollUpDay(db, day, now)
+  const rawCutoff = addDays(today, -retention.rawDays)
+  const raw = await db
+    .deleteFrom('insight_events')
+    .where('day', '<', rawCutoff)
+    .where('day', 'in', (qb) => qb.selectFrom('insight_rolled_days').select('day'))
+    .executeTakeFirst()
+  const rollupCutoff = addDays(today, -retention.rollupDays)
+  const rollups = await db.deleteFrom('insight_daily').where('day', '<', rollupCutoff).executeTakeFirst()
+  await db.deleteFrom('insight_rolled_days').where('day', '<', rollupCutoff).execute()
+  const salts = await forgetSalts(today)
+  return {
+    rolledUp: pending.map(({ day }) => day),
+    rawDeleted: Number(raw.numDeletedRows),
+    rollupRowsDeleted: Number(rollups.numDeletedRows),
+    saltsDeleted: salts,
+  }
+}

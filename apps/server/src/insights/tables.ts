@@ -1,0 +1,82 @@
+import type { Insertable, Kysely } from 'kysely'
+
+/**
+ * The insights store's tables: portable across PostgreSQL and SQLite (text, integer and double columns only;
+ * times as ISO 8601 text, days as `YYYY-MM-DD` text, which sort as they read). No IP address, no user agent.
+ */
+export interface InsightEventsTable {
+  /** When the server received it (ISO 8601, UTC). */
+  at: string
+  /** Its UTC day: what raw retention and the daily rollup go by. */
+  day: string
+  /** The day's visitor hash (visitorHash.ts): unreadable, and meaningless once the day's salt is deleted. */
+  visitor: string
+  type: 'pageview' | 'form' | 'question' | 'vital'
+  path: string | null
+  referrer_host: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  /** 1 when the address carried a click id (gclid, fbclid, msclkid), else 0. */
+  click_id: number
+  device: string | null
+  /** 1 for the page view that opened a visit. */
+  entry: number
+  form: string | null
+  /** A form's step (seen, started, submitted, invalid, stored), or a question's (reached, answered). */
+  step: string | null
+  /** The field a validation message named, or the question reached or answered. */
+  field: string | null
+  branch: string | null
+  metric: string | null
+  value: number | null
+}
+
+/** One day's salt for the visitor hash; deleted once the day is over. */
+export interface InsightSaltsTable {
+  day: string
+  salt: string
+}
+
+/**
+ * The daily rollup: counts by kind and dimensions ('' where a dimension does not apply). Kept longer than
+ * the raw events, and what the figures of every rolled-up day are read from.
+ */
+export interface InsightDailyTable {
+  day: string
+  kind: RollupKind
+  path: string
+  source: string
+  medium: string
+  campaign: string
+  device: string
+  form: string
+  step: string
+  field: string
+  branch: string
+  metric: string
+  /** A vital's value, rounded to its bucket (rollup.ts); 0 elsewhere. */
+  bucket: number
+  count: number
+}
+
+export type RollupKind = 'visitors' | 'pageview' | 'visit' | 'form' | 'question' | 'vital'
+
+/** The days whose events are in `insight_daily`. */
+export interface InsightRolledDaysTable {
+  day: string
+  rolled_at: string
+}
+
+export interface InsightTables {
+  insight_events: InsightEventsTable
+  insight_salts: InsightSaltsTable
+  insight_daily: InsightDailyTable
+  insight_rolled_days: InsightRolledDaysTable
+}
+
+export type InsightsDb = Kysely<InsightTables>
+
+export type NewInsightEvent = Insertable<InsightEventsTable>
