@@ -31,9 +31,24 @@ const contactSection = () => {
   return page.sections.find((section) => section._type === 'contactFormSection')
 }
 
+/**
+ * Waits for the page to hydrate. A dev server's first visit can be cut short: Vite re-bundles the dependencies it
+ * found late and reloads the page, which then never hydrates (seen on a cold `react-router dev`); a person
+ * reloads, and so does this.
+ */
+async function hydrated(page: Page) {
+  const marker = page.locator('html[data-hydrated]')
+  try {
+    await marker.waitFor({ state: 'attached', timeout: 20_000 })
+  } catch {
+    await page.reload()
+    await marker.waitFor({ state: 'attached' })
+  }
+}
+
 /** On the contact page, hydrated: fills the form as `name` and sends it. */
 async function sendContact(page: Page, email: string, name = 'Dana Whitfield') {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await hydrated(page)
   await expect(page.getByRole('button', { name: 'Send Message', exact: true })).toBeEnabled()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
