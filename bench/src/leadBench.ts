@@ -7,7 +7,7 @@
  *    acknowledges every delivery; stored per second, p50, p99, and each one's ratio to the bare server;
  *  - the TV-ad spike: 10,000 submissions from 200 clients within 10 s, on each store: every one answered 201
  *    within 2 s, and delivered once (one request per webhook-id) to the receiver.
- * Deployed behind the host's proxy (TRUST_PROXY=true): each submission comes from its own visitor address in
+ * Deployed behind the host's proxy (TRUST_PROXY=1): each submission comes from its own visitor address in
  * X-Forwarded-For, so the per-address rate limit stays production's (120 a minute) and refuses nobody.
  * Not part of the tests: speeds go in a benchmark, never in a timed test.
  */
@@ -161,7 +161,7 @@ async function main() {
         ...(await storeEnv(kind)),
         CONTACT_WEBHOOK_URL: receiver.url('/contact'),
         GIVEAWAY_WEBHOOK_URL: receiver.url(giveawayPath),
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
       },
     })
 
@@ -210,7 +210,7 @@ async function main() {
     "Each target is its own process; the load comes from autocannon in the benchmark's process, on the same two cores, and a local receiver",
     'in that process acknowledges every delivery (the outbox delivers while the load runs). A submission counts once it is answered 201:',
     'stored, and its commit flushed to disk, before the answer (tests/leads/durability.test.ts proves the flush with strace).',
-    "Configured as behind the host's proxy: `TRUST_PROXY=true` and one visitor address per submission in X-Forwarded-For, so the",
+    "Configured as behind the host's proxy: `TRUST_PROXY=1` and one visitor address per submission in X-Forwarded-For, so the",
     "per-address rate limit stays production's (120 a minute) and refuses nobody.",
     "Where the embedded server's time goes under this load (node --cpu-prof): bench/leads-profile.md.",
     '',

@@ -4,7 +4,7 @@
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */
 import { parseArgs } from 'node:util'
-import { jsonLineLog, logFailure } from '../leads/leadLog.ts'
+import { ConfigurationError, jsonLineLog, logFailure } from '../leads/leadLog.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
 import { HostingContractError, startSiteServer } from '../siteServer.ts'
 
@@ -28,7 +28,7 @@ const server = await startSiteServer({
   host: values.host ?? process.env.HOST ?? '127.0.0.1',
   log,
 }).catch((error: unknown) => {
-  if (!(error instanceof HostingContractError)) throw error
+  if (!(error instanceof HostingContractError || error instanceof ConfigurationError)) throw error
   console.error(error.message)
   process.exit(1)
 })

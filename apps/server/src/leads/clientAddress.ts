@@ -10,6 +10,8 @@ import proxyaddr from 'proxy-addr'
  * CIDRs (`127.0.0.1`, `10.0.0.0/8`, `loopback`, `uniquelocal`). Entries a client wrote itself, left of what a
  * trusted proxy appended, are never believed. Unset or `false`: the connection's address, no header read.
  */
+import { ConfigurationError } from './leadLog.ts'
+
 export type TrustProxy = { hops: number } | { addresses: string[] } | undefined
 
 /** TRUST_PROXY as configured; `true` is refused, since trusting every hop means believing the client. */
@@ -17,7 +19,7 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   const setting = value?.trim() ?? ''
   if (setting === '' || setting === 'false' || setting === '0') return undefined
   if (setting === 'true') {
-    throw new Error(
+    throw new ConfigurationError(
       'TRUST_PROXY=true would believe any X-Forwarded-For a client writes: set the number of proxies in front of ' +
         'the server (1 behind one proxy) or their addresses (e.g. 10.0.0.0/8)',
     )

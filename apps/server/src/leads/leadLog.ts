@@ -44,3 +44,6 @@ export function memoryLog(): LeadLog & { entries: Array<Record<string, unknown>>
     }
   return { entries, info: entry('info'), warn: entry('warn'), error: entry('error') }
 }
+
+/** A setting the server cannot start with: its message names the variable and never holds a visitor's data. */
+export class ConfigurationError extends Error {}
