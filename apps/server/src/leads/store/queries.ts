@@ -1,4 +1,4 @@
-import type { LeadListState } from '@site/leads/admin'
+import type { LeadListState, LeadSummaryJson } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
@@ -176,19 +176,9 @@ export async function* exportLeads(
   }
 }
 
-export interface LeadSummary {
-  id: string
-  form: LeadFormName
+/** A row of the admin API's list (`LeadSummaryJson`, the contract) with its times as dates, before JSON. */
+export type LeadSummary = Omit<LeadSummaryJson, 'receivedAt' | 'nextAttemptAt' | 'deliveredAt'> & {
   receivedAt: Date
-  state: LeadListState
-  quarantineReason: string | null
-  name: string
-  email: string
-  company: string
-  phone: string
-  deliveryId: string | null
-  attempts: number
-  lastStatus: number | null
   nextAttemptAt: Date | null
   deliveredAt: Date | null
 }
