@@ -100,7 +100,13 @@ describe('what `pnpm serve` logs, on every path', () => {
       expect.arrayContaining(['lead-stored', 'lead-quarantined', 'lead-endpoint-failed', 'admin-api-failed']),
     )
     const failure = lines.find((line) => line.includes('"lead-endpoint-failed"'))
-    expect(JSON.parse(failure ?? '{}')).toMatchObject({ level: 'error', route: '/api/leads/:form', code: '55000' })
+    // Which refusal the endpoint meets depends on whether its pooled connection was the one terminated
+    // (57P01) or a new one was refused (55000); either way only the SQLSTATE is logged.
+    expect(JSON.parse(failure ?? '{}')).toMatchObject({
+      level: 'error',
+      route: '/api/leads/:form',
+      code: expect.stringMatching(/^(55000|57P01)$/),
+    })
     for (const value of [...Object.values(TYPED), ...TYPED.name.split(' '), ...TYPED.company.split(' ')]) {
       expect(
         lines.filter((line) => line.toLowerCase().includes(value.toLowerCase())),
