@@ -13,6 +13,14 @@ bash scripts/ensure-java.sh
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-strace.sh
 
+step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started here, beside every step up to the browser tests, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
+leads_log=$(mktemp)
+pnpm test:leads >"$leads_log" 2>&1 &
+leads=$!
+background=("$leads")
+logs=("$leads_log")
+trap 'kill "${background[@]}" 2>/dev/null || true; rm -f "${logs[@]}"' EXIT
+
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh
 
@@ -29,24 +37,18 @@ bash scripts/check-typegen.sh
 studio_log=$(mktemp)
 pnpm studio:build >"$studio_log" 2>&1 &
 studio_build=$!
-trap 'kill "$studio_build" 2>/dev/null || true; rm -f "$studio_log"' EXIT
+background+=("$studio_build")
+logs+=("$studio_log")
 
 step "unit tests (vitest), beside the Studio's build"
 pnpm test:unit
 studio_status=0
 wait "$studio_build" || studio_status=$?
 cat "$studio_log"
-rm -f "$studio_log"
 if [ "$studio_status" -ne 0 ]; then
   echo "The Studio's build failed (exit $studio_status)."
   exit "$studio_status"
 fi
-
-step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started here, beside the builds below, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
-leads_log=$(mktemp)
-pnpm test:leads >"$leads_log" 2>&1 &
-leads=$!
-trap 'kill "$leads" 2>/dev/null || true; rm -f "$leads_log"' EXIT
 
 step "production builds for the browser tests: the default one (forms post to the lead server), and a direct one (VITE_LEAD_DELIVERY=direct)"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
@@ -62,6 +64,13 @@ production() {
     "$@"
 }
 production pnpm build
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, once the default build exists (its lead server serves it), beside the builds, checks and browser tests below: much of its time is spent waiting on publishes, deliveries and its dev servers"
+studio_e2e_log=$(mktemp)
+pnpm test:studio-e2e >"$studio_e2e_log" 2>&1 &
+studio_e2e=$!
+background+=("$studio_e2e")
+logs+=("$studio_e2e_log")
+
 VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
 
 step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers"
@@ -96,7 +105,7 @@ pnpm preview:build
 pnpm test:build-output
 pnpm test:preview-e2e
 
-step "lead server tests (started before the builds): their result"
+step "lead server tests (started after the install): their result"
 leads_status=0
 wait "$leads" || leads_status=$?
 cat "$leads_log"
@@ -108,7 +117,13 @@ fi
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
-step "the real Sanity Studio on the local Content Lake (playwright + chromium)"
-pnpm test:studio-e2e
+step "the real Sanity Studio (started after the default build): its result"
+studio_e2e_status=0
+wait "$studio_e2e" || studio_e2e_status=$?
+cat "$studio_e2e_log"
+if [ "$studio_e2e_status" -ne 0 ]; then
+  echo "The real Studio's tests failed (exit $studio_e2e_status)."
+  exit "$studio_e2e_status"
+fi
 
 printf '\nAll checks passed in %d s.\n' "$((SECONDS - started))"

@@ -7,9 +7,8 @@ import { openStudio, publish, storedDocument } from './support'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const webDir = join(repoRoot, 'apps', 'web')
-/** The test's own build of the test dataset, which the endpoint publishes to; and a full build to compare. */
+/** The test's own build of the test dataset, which the endpoint publishes to. */
 const SITE = { build: 'build-studio-e2e', out: 'dist-studio-e2e' }
-const FULL = { build: 'build-studio-e2e-full', out: 'dist-studio-e2e-full' }
 const env = (dirs: { build: string; out: string }) => ({
   ...process.env,
   CONTENT_SEED_FILE: DATASET_FILE,
@@ -24,7 +23,7 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
   })
 }
 
-const fullBuild = (dirs: { build: string; out: string }) =>
+const buildSite = (dirs: { build: string; out: string }) =>
   run(join(webDir, 'node_modules', '.bin', 'react-router'), ['build'], { cwd: webDir, env: env(dirs) })
 
 /** `pnpm publish:server` on the test's build; resolves with its process and every line it logged. */
@@ -92,20 +91,18 @@ async function setSeoTitle(page: Page, pageTitle: string, seoTitle: string): Pro
 }
 
 const removeBuilds = () => {
-  for (const dirs of [SITE, FULL]) {
-    for (const directory of [dirs.build, dirs.out, `${dirs.out}.previous`, `${dirs.out}.next`]) {
-      rmSync(join(webDir, directory), { recursive: true, force: true })
-    }
+  for (const directory of [SITE.build, SITE.out, `${SITE.out}.previous`, `${SITE.out}.next`]) {
+    rmSync(join(webDir, directory), { recursive: true, force: true })
   }
 }
 test.afterAll(removeBuilds)
 
-test('the publish endpoint, stopped while three changes are published in the Studio, publishes all three when it starts again, equal to a full build', async ({
+test('the publish endpoint, stopped while three changes are published in the Studio, publishes all three when it starts again, and nothing else', async ({
   page,
 }) => {
   test.setTimeout(15 * 60_000)
   removeBuilds()
-  await fullBuild(SITE)
+  await buildSite(SITE)
 
   // Running: a publish in the Studio reaches the built site over the lake's webhook.
   let endpoint = startEndpoint()
@@ -117,6 +114,7 @@ test('the publish endpoint, stopped while three changes are published in the Stu
 
   // Stopped: three changes are published in the Studio, and reach the dataset but not the site.
   await stopEndpoint(endpoint)
+  const before = files(join(webDir, SITE.out))
   await setSeoTitle(page, 'Terms of Service', 'Terms of AdvisorGrowth')
   await setSeoTitle(page, 'Cookie Policy', 'Cookies at AdvisorGrowth')
   await setSeoTitle(page, 'Privacy Policy', 'Your Privacy at AdvisorGrowth')
@@ -134,11 +132,16 @@ test('the publish endpoint, stopped while three changes are published in the Stu
   expect(builtPage('cookie-policy')).toContain('<title>Cookies at AdvisorGrowth</title>')
   expect(builtPage('privacy-policy')).toContain('<title>Your Privacy at AdvisorGrowth</title>')
 
-  // Byte for byte what a full build of the same dataset makes.
-  await fullBuild(FULL)
-  const published = files(join(webDir, SITE.out))
-  const built = files(join(webDir, FULL.out))
-  expect([...published.keys()].sort()).toEqual([...built.keys()].sort())
-  const differing = [...built].filter(([path, bytes]) => !published.get(path)?.equals(bytes)).map(([path]) => path)
-  expect(differing).toEqual([])
+  // Only those three pages changed. That an incremental publish equals a full build of the same content, byte for
+  // byte, is what `npm test`'s publish step proves (scripts/test-all.sh); this is the catch-up's share of it.
+  const after = files(join(webDir, SITE.out))
+  expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
+  const changed = [...after].filter(([path, bytes]) => !before.get(path)?.equals(bytes)).map(([path]) => path)
+  // `_headers` holds each page's security policy, whose script hashes follow the page.
+  expect(changed.sort()).toEqual(
+    ['cookie-policy', 'privacy-policy', 'terms-of-service']
+      .flatMap((page) => [`${page}.data`, `${page}/index.html`])
+      .concat('_headers')
+      .sort(),
+  )
 })

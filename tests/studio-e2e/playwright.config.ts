@@ -37,6 +37,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   workers: 1,
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 90_000,
   expect: { timeout: 15_000 },
