@@ -1,10 +1,12 @@
 // @vitest-environment node
 
+import { type LeadDetailJson, type LeadSummaryJson, leadWebhookDelivery } from '@site/leads/admin'
 import type { LeadAttribution, LeadConsent } from '@site/leads/context'
 import { describe, expect, it } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
 import { sweepExpiredLeads } from '../../apps/server/src/leads/leadService'
+import { addDelivery } from '../../apps/server/src/leads/store/intake'
 import { findLead } from '../../apps/server/src/leads/store/queries'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import { ADMIN_TOKEN, useLeadServer } from './support/leadServer'
@@ -223,6 +225,82 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
       consent_user_agent: 'Mozilla/5.0 (test) Chromium/140',
     })
     expect(cells).toHaveLength(LEAD_CSV_COLUMNS.length)
+  })
+
+  it('answers a lead with every delivery and its attempts, the webhook first; the list shows the lead once', async () => {
+    await server.start()
+    const id = await post({ payload: contact('Ann Lee', 'ann@example.com') })
+    await expect.poll(async () => (await findLead(server.service.store.db, id))?.delivery?.state).toBe('delivered')
+    // A notification beside the webhook (the outbox of this server sends none): one failed attempt.
+    const { db } = server.service.store
+    const queued = new Date('2026-11-26T09:00:00.000Z')
+    await addDelivery(db, id, 'email:sales', queued)
+    const email = await db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('destination', '=', 'email:sales')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('delivery_attempts')
+      .values({
+        delivery_id: email.id,
+        attempt: 1,
+        started_at: queued,
+        finished_at: queued,
+        status: null,
+        error: 'connect ECONNREFUSED 127.0.0.1:25',
+        next_attempt_at: new Date('2026-11-26T09:00:30.000Z'),
+      })
+      .execute()
+    await db
+      .updateTable('deliveries')
+      .set({
+        attempts: 1,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+        next_attempt_at: new Date('2026-11-26T09:00:30.000Z'),
+      })
+      .where('id', '=', email.id)
+      .execute()
+
+    const detail = (await (await admin(`/api/admin/leads/${id}`)).json()) as LeadDetailJson
+    expect(
+      detail.deliveries.map((delivery) => [delivery.destination, delivery.state, delivery.attempts]),
+    ).toStrictEqual([
+      ['contact', 'delivered', 1],
+      ['email:sales', 'pending', 1],
+    ])
+    const [webhook, notification] = detail.deliveries
+    expect(webhook?.attempts_log).toMatchObject([{ attempt: 1, status: 200, error: null, nextAttemptAt: null }])
+    expect(notification).toStrictEqual({
+      id: email.id,
+      destination: 'email:sales',
+      state: 'pending',
+      attempts: 1,
+      next_attempt_at: '2026-11-26T09:00:30.000Z',
+      delivered_at: null,
+      last_status: null,
+      last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      attempts_log: [
+        {
+          attempt: 1,
+          startedAt: '2026-11-26T09:00:00.000Z',
+          finishedAt: '2026-11-26T09:00:00.000Z',
+          status: null,
+          error: 'connect ECONNREFUSED 127.0.0.1:25',
+          nextAttemptAt: '2026-11-26T09:00:30.000Z',
+        },
+      ],
+    })
+    // The single-delivery fields are still the webhook's.
+    const { attempts_log, ...withoutLog } = webhook ?? { attempts_log: [] }
+    expect(detail.delivery).toStrictEqual(withoutLog)
+    expect(detail.attempts).toStrictEqual(attempts_log)
+    expect(leadWebhookDelivery(detail)).toBe(webhook)
+
+    const list = (await (await admin('/api/admin/leads')).json()) as { leads: LeadSummaryJson[] }
+    expect(list.leads.map((lead) => [lead.id, lead.state, lead.deliveryId])).toStrictEqual([
+      [id, 'delivered', webhook?.id],
+    ])
   })
 
   it('forgets a person: leads, consents, outbox entries, dead letters and attempts, and says how many', async () => {

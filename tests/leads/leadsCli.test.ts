@@ -192,7 +192,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const headings = run.stdout.split('\n').filter((line) => /^\S/.test(line))
-    expect(headings).toEqual(['Lead', 'Answers', 'Attribution', 'Consent', 'Delivery'])
+    expect(headings).toEqual(['Lead', 'Answers', 'Attribution', 'Consent', 'Deliveries'])
     expect(run.stdout).toContain(`  ID        ${leadId}\n  Form      Contact (contact)\n`)
     expect(run.stdout).toMatch(/^ {2}Received {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((\d+ seconds? ago|now)\)$/m)
     expect(run.stdout).toMatch(/^ {2}State {5}delivered$/m)
@@ -207,8 +207,9 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(run.stdout).toContain('  1. disclosure\n    Text      We reply within a working day.\n')
     expect(run.stdout).toContain('    Document  page.contact at revision seed\n')
     expect(run.stdout).toContain('    Browser   Mozilla/5.0 (cli test)\n')
-    expect(run.stdout).toContain('  Last status  200\n')
-    expect(run.stdout).toMatch(/^ {2}Attempt 1 {4}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}answered 200$/m)
+    expect(run.stdout).toContain('  Webhook (contact)\n    State        delivered\n    Attempts     1\n')
+    expect(run.stdout).toContain('    Last status  200\n')
+    expect(run.stdout).toMatch(/^ {4}Attempt 1 {4}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}answered 200$/m)
   })
 
   it('health is a short labelled summary; --json on every command prints what the admin API answers', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
+import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import { LEAD_RECEIVER_PORT, LEADS_URL, SITE_URL } from './studioServer'
 import { openDocument, openStudio, publish, storedDocument } from './support'
 
@@ -72,14 +73,26 @@ async function openLeads(page: Page) {
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
 }
 
+/** The row of the lead of `email` in the tool's list of leads. */
+const leadRow = (page: Page, email: string) =>
+  page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: email })
+
+/** The value the detail shows under `label` (a description list's term and its definition). */
+const field = (scope: Locator, label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+
 /** The consent the tool shows for the one lead of `email`. */
 async function consentInTool(page: Page, email: string, name: string): Promise<Locator> {
   await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email)
   await page.getByRole('button', { name: 'Apply' }).click()
-  const row = page.getByRole('listitem').filter({ hasText: email })
+  const row = leadRow(page, email)
   await expect(row).toHaveCount(1)
-  await row.getByRole('button', { name: `${name} · ${email}` }).click()
+  await row.getByRole('button').click()
   const detail = page.getByTestId('lead-detail')
+  await expect(detail.getByRole('heading', { name })).toBeVisible()
   await expect(detail).toContainText(email)
   return detail.getByTestId('consent')
 }
@@ -94,13 +107,25 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   await openLeads(page)
   await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email.toUpperCase())
   await page.getByRole('button', { name: 'Apply' }).click()
-  const row = page.getByRole('listitem').filter({ hasText: email })
+  const row = leadRow(page, email)
   await expect(row).toHaveCount(1)
-  await row.getByRole('button', { name: `Dana Whitfield · ${email}` }).click()
+  // The row says what a notification's first line would: form, name and company, e-mail, state.
+  await expect(row).toContainText('Contact')
+  await expect(row).toContainText('Dana Whitfield · Whitfield Wealth')
+  await row.getByRole('button').click()
   const detail = page.getByTestId('lead-detail')
-  await expect(detail.getByTestId('firstTouch')).toContainText('utm_source: linkedin')
-  await expect(detail.getByTestId('firstTouch')).toContainText('utm_campaign: fall')
-  await expect(detail.getByTestId('firstTouch')).toContainText(`landingPage: ${LEADS_URL}/?utm_source=linkedin`)
+  await expect(detail.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible()
+  // Each answer under its label, the option as its label (not `ads`), the time in the reader's zone.
+  const answers = detail.getByTestId('answers')
+  await expect(field(answers, 'Name')).toHaveText('Dana Whitfield')
+  await expect(field(answers, 'Company')).toHaveText('Whitfield Wealth')
+  await expect(field(answers, 'Interest')).toHaveText('Ad Management')
+  await expect(field(answers, 'Sent at')).not.toHaveText(/\d{4}-\d\d-\d\dT/)
+  await expect(field(answers, 'Sent at')).toHaveText(/\d{4}/)
+  const firstTouch = detail.getByTestId('firstTouch')
+  await expect(field(firstTouch, 'Source')).toHaveText('linkedin')
+  await expect(field(firstTouch, 'Campaign')).toHaveText('fall')
+  await expect(field(firstTouch, 'Landing page')).toContainText(`${LEADS_URL}/?utm_source=linkedin`)
   const consent = detail.getByTestId('consent')
   await expect(consent).toContainText(`“${contactSection()?.text}” (disclosure)`)
   await expect(consent).toContainText('From page.contact at revision seed (sections[_key=="contact-form"].text)')
@@ -110,16 +135,20 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   await expect(async () => {
     await page.getByRole('combobox', { name: 'Delivery state' }).selectOption({ label: 'Dead-lettered' })
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('dead-lettered', {
-      timeout: 2_000,
-    })
+    await expect(leadRow(page, email)).toContainText('Dead-lettered', { timeout: 2_000 })
   }).toPass({ timeout: 30_000 })
-  await page.getByRole('button', { name: `Dana Whitfield · ${email}` }).click()
-  await expect(detail).toContainText('#1')
+  await leadRow(page, email).getByRole('button').click()
+  // Who was told: the webhook, given up on, with each attempt and its answer.
+  const webhook = detail.getByTestId('delivery').filter({ hasText: 'Webhook' })
+  await expect(webhook).toContainText('Dead-lettered')
+  await expect(webhook).toContainText('#1')
+  await expect(webhook).toContainText('answered 500')
   receiverHealthy = true
   await detail.getByRole('button', { name: 'Replay' }).click()
   await expect(detail.getByRole('status')).toHaveText('Sent again: it is due now.')
   await expect.poll(() => received.filter((body) => body.includes(email)).length, { timeout: 15_000 }).toBe(1)
+  // The open lead follows its pending delivery until it is settled.
+  await expect(webhook).toContainText('Delivered')
   const delivered = JSON.parse(received.find((body) => body.includes(email)) ?? '{}') as Record<string, unknown>
   expect(Object.keys(delivered)).toStrictEqual([
     'name',
@@ -140,7 +169,7 @@ test('the CSV export of the filtered list opens with the export columns and the 
   await openLeads(page)
   await page.getByRole('textbox', { name: 'Search name, e-mail or company' }).fill(email)
   await page.getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByRole('listitem').filter({ hasText: email })).toHaveCount(1)
+  await expect(leadRow(page, email)).toHaveCount(1)
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const file = await (await download).path()
@@ -165,6 +194,53 @@ test('a Studio session the lead server cannot verify sees no lead', async ({ pag
     'The lead server could not confirm your Studio session: sign out and in again, or ask a project administrator for access to leads.',
   )
   await expect(page.getByRole('listitem')).toHaveCount(0)
+})
+
+test('a held submission shows in the Quarantined view with why; Not spam releases it and it reaches the receiver', async ({
+  page,
+}) => {
+  receiverHealthy = true
+  const email = `held.${Date.now()}@example.com`
+  // What a bot that fills every field sends: the honeypot too. It is answered as any lead, and held.
+  const response = await fetch(`${LEADS_URL}/api/leads/contact`, {
+    method: 'POST',
+    headers: {
+      origin: LEADS_URL,
+      'content-type': 'application/json',
+      'idempotency-key': `held-${Date.now()}-0123456789`,
+    },
+    body: JSON.stringify({
+      payload: buildContactPayload({
+        name: 'Holly Held',
+        email,
+        phone: '',
+        company: 'Held Wealth',
+        interest: 'funnels',
+        message: 'Hello',
+      }),
+      honeypot: 'https://spam.example/',
+    }),
+  })
+  expect(response.status).toBe(201)
+  // A lead server without the spam checks has no counts (404): the view says so rather than showing none.
+  await page.route(`${LEADS_URL}/api/admin/quarantine/counts**`, (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: '404 Not Found' }),
+  )
+  await openLeads(page)
+  await page.getByRole('tab', { name: 'Quarantined' }).click()
+  await expect(page.getByTestId('quarantine-counts').getByRole('alert')).toHaveText(
+    'This lead server does not count held submissions yet (GET /api/admin/quarantine/counts answered 404): it needs the version with the spam checks.',
+  )
+  const held = page.getByRole('list', { name: 'Held submissions' }).getByRole('listitem').filter({ hasText: email })
+  await expect(held).toContainText('Holly Held · Held Wealth')
+  await expect(held).toContainText('Why: honeypot field filled')
+  expect(received.some((body) => body.includes(email))).toBe(false)
+  await held.getByRole('button', { name: 'Not spam' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Released' })).toHaveText(
+    'Released: it is delivered and notified as any lead.',
+  )
+  await expect(held).toHaveCount(0)
+  await expect.poll(() => received.filter((body) => body.includes(email)).length, { timeout: 15_000 }).toBe(1)
 })
 
 // Last in this file: it publishes a new contact text, which the tests above read from the built site's copy.

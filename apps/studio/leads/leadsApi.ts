@@ -57,6 +57,28 @@ function dayStart(day: string, days: number): string {
   return Number.isNaN(time) || Math.abs(time) > 8.64e15 ? day : new Date(time).toISOString()
 }
 
+/** `POST /api/admin/leads/:id/replay` and, from servers before the spam checks, `/release`. */
+export interface ReplayAnswer {
+  replayed: boolean
+  /** From servers with the spam checks: the held lead became an ordinary one. */
+  released?: boolean
+  reason?: string
+}
+
+/** `POST /api/admin/leads/:id/spam`: the team's judgement on a lead it received. */
+export interface SpamAnswer {
+  markedSpam: boolean
+  markedSpamAt: string | null
+  reason?: string
+}
+
+/** `GET /api/admin/quarantine/counts`: the leads quarantined per day (UTC) and named reason. */
+export interface QuarantineCounts {
+  days: number
+  from: string
+  counts: Array<{ day: string; reason: string; count: number }>
+}
+
 export function leadsApi(serverUrl: string, token: string | undefined) {
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const response = await fetch(`${serverUrl}${path}`, {
@@ -69,6 +91,8 @@ export function leadsApi(serverUrl: string, token: string | undefined) {
     }
     return response
   }
+  const post = async <T>(id: string, action: string): Promise<T> =>
+    (await (await call(`/api/admin/leads/${encodeURIComponent(id)}/${action}`, { method: 'POST' })).json()) as T
   return {
     list: async (filters: LeadFilters, before?: LeadSummary) =>
       (
@@ -80,11 +104,26 @@ export function leadsApi(serverUrl: string, token: string | undefined) {
       ).leads,
     detail: async (id: string) =>
       (await (await call(`/api/admin/leads/${encodeURIComponent(id)}`)).json()) as LeadDetail,
-    act: async (id: string, action: 'replay' | 'release') =>
-      (await (await call(`/api/admin/leads/${encodeURIComponent(id)}/${action}`, { method: 'POST' })).json()) as {
-        replayed: boolean
-        reason?: string
-      },
+    replay: (id: string) => post<ReplayAnswer>(id, 'replay'),
+    /** "Not spam": a held lead is released and delivered as any lead. */
+    release: (id: string) => post<ReplayAnswer>(id, 'release'),
+    /** "Spam": the team's judgement on a lead that was let through. */
+    markSpam: (id: string) => post<SpamAnswer>(id, 'spam'),
+    quarantineCounts: async (days: number) =>
+      (await (await call(`/api/admin/quarantine/counts?days=${days}`)).json()) as QuarantineCounts,
     exportCsv: async (filters: LeadFilters) => (await call(`/api/admin/export.csv${filterQuery(filters)}`)).blob(),
   }
+}
+
+export type LeadsApi = ReturnType<typeof leadsApi>
+
+/** A failure as the tool says it. */
+export function describeFailure(failure: unknown): string {
+  // 401: Sanity knows no such session (signed out, expired, another project's). A role that may not read
+  // leads (403) and Sanity not answering (503) come with the server's own words.
+  if (failure instanceof LeadsApiError && failure.status === 401) {
+    return 'The lead server could not confirm your Studio session: sign out and in again, or ask a project administrator for access to leads.'
+  }
+  if (failure instanceof LeadsApiError) return failure.message
+  return 'The lead server cannot be reached.'
 }

@@ -51,7 +51,34 @@ export interface LeadSummaryJson {
   deliveredAt: string | null
 }
 
-/** `GET /api/admin/leads/:id`: a lead, its consents, its delivery and every attempt. */
+/** One attempt at a delivery: when it started and ended, the receiver's status or the error, the next try. */
+export interface DeliveryAttemptJson {
+  attempt: number
+  startedAt: string
+  finishedAt: string | null
+  status: number | null
+  error: string | null
+  nextAttemptAt: string | null
+}
+
+/**
+ * One delivery of a lead, by `destination`: the form's webhook (the destination is the form's name, as
+ * `leadWebhookDelivery` finds it) or a notification (e-mail, chat, the visitor's confirmation), each with
+ * every attempt, oldest first.
+ */
+export interface LeadDeliveryJson {
+  id: string
+  destination: string
+  state: DeliveryState
+  attempts: number
+  next_attempt_at: string
+  delivered_at: string | null
+  last_status: number | null
+  last_error: string | null
+  attempts_log: DeliveryAttemptJson[]
+}
+
+/** `GET /api/admin/leads/:id`: a lead, its consents and every delivery with its attempts. */
 export interface LeadDetailJson {
   lead: {
     id: string
@@ -74,22 +101,37 @@ export interface LeadDetailJson {
     ip_address: string | null
     user_agent: string | null
   }>
-  delivery?: {
-    state: DeliveryState
-    attempts: number
-    next_attempt_at: string
-    delivered_at: string | null
-    last_status: number | null
-    last_error: string | null
-  }
-  attempts: Array<{
-    attempt: number
-    startedAt: string
-    finishedAt: string | null
-    status: number | null
-    error: string | null
-    nextAttemptAt: string | null
-  }>
+  /** Every delivery of the lead: the webhook's first, then the notifications by destination. */
+  deliveries: LeadDeliveryJson[]
+  /** The webhook's delivery, as before there were several (the one of `deliveries` to the form's name). */
+  delivery?: Omit<LeadDeliveryJson, 'attempts_log'>
+  /** The webhook delivery's attempts (its `attempts_log`). */
+  attempts: DeliveryAttemptJson[]
+}
+
+/** The lead's webhook delivery among its deliveries: the one whose destination is the lead's form. */
+export function leadWebhookDelivery(detail: Pick<LeadDetailJson, 'lead' | 'deliveries'>): LeadDeliveryJson | undefined {
+  return detail.deliveries.find((delivery) => delivery.destination === detail.lead.form)
+}
+
+const DESTINATION_KINDS: Record<string, string> = {
+  email: 'E-mail',
+  chat: 'Chat',
+  slack: 'Slack',
+  teams: 'Teams',
+  confirmation: 'Visitor confirmation',
+}
+
+/**
+ * A delivery's destination as a person reads it: the form's own name is its webhook; `kind:name` (e-mail,
+ * chat, confirmation) is its kind's title and the name; anything else is shown as stored.
+ */
+export function destinationTitle(destination: string, form: LeadFormName): string {
+  if (destination === form) return 'Webhook'
+  const [kind = '', ...rest] = destination.split(':')
+  const title = DESTINATION_KINDS[kind]
+  if (!title) return destination
+  return rest.length > 0 ? `${title}: ${rest.join(':')}` : title
 }
 
 /** Text PostgreSQL can take as a parameter: no U+0000, no unpaired UTF-16 surrogate. */

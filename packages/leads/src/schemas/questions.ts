@@ -30,6 +30,29 @@ export const OPTION_SETS = {
   decisionMaker: ['Yes', 'Shared Decision', 'No'],
 } as const satisfies Partial<Record<QuestionId, readonly string[]>>
 
+/**
+ * Each question's plain name (SPEC section 3): the label of its answer wherever a lead is read (the Leads
+ * tool, notifications), and the form's wording for a question the CMS has none for.
+ */
+export const QUESTION_LABELS: Record<QuestionId, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  company: 'Company',
+  role: 'Role',
+  numberOfAdvisors: 'Number of advisors',
+  numberOfAgents: 'Number of agents',
+  production12Month: '12-month production',
+  writesAnnuities: 'Writes annuities',
+  annuityProduction: 'Annuity production',
+  currentAUM: 'Current AUM',
+  primaryChallenge: 'Primary challenge',
+  monthlyMarketingBudget: 'Monthly marketing budget',
+  timeline: 'Timeline',
+  decisionMaker: 'Decision maker',
+}
+
 type Condition = (answers: Answers) => boolean
 
 interface QuestionBase {

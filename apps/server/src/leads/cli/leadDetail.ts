@@ -1,15 +1,22 @@
-import { LEAD_FORM_TITLES, type LeadDetailJson } from '@site/leads/admin'
+import {
+  type DeliveryAttemptJson,
+  destinationTitle,
+  LEAD_FORM_TITLES,
+  type LeadDeliveryJson,
+  type LeadDetailJson,
+  leadWebhookDelivery,
+} from '@site/leads/admin'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
 
 type Row = [label: string, value: string]
 type Block = Row | { heading: string; rows: Block[] }
 
-/** `pnpm leads show <id>`: the lead, what the visitor answered, where the visit came from, consent, delivery. */
+/** `pnpm leads show <id>`: the lead, what the visitor answered, where the visit came from, consent, deliveries. */
 export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
-  const { lead, consents, delivery, attempts } = record
+  const { lead, consents, deliveries } = record
   const state = lead.quarantine_reason
     ? `quarantined: ${printable(lead.quarantine_reason)}`
-    : (delivery?.state ?? 'undelivered (no webhook was set for its form)')
+    : (leadWebhookDelivery(record)?.state ?? 'undelivered (no webhook was set for its form)')
   const sections: Array<[string, Block[]]> = [
     [
       'Lead',
@@ -40,18 +47,19 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
           })),
     ],
     [
-      'Delivery',
-      delivery ? deliveryBlocks(delivery, attempts, now) : [['', 'none: the lead was not queued for a webhook']],
+      'Deliveries',
+      deliveries.length === 0
+        ? [['', 'none: the lead was not queued for a webhook or a notification']]
+        : deliveries.map((delivery) => ({
+            heading: `${destinationTitle(delivery.destination, lead.form)} (${printable(delivery.destination)})`,
+            rows: deliveryRows(delivery, now),
+          })),
     ],
   ]
   return sections.map(([title, blocks]) => [title, ...render(blocks, 1)].join('\n')).join('\n\n')
 }
 
-function deliveryBlocks(
-  delivery: NonNullable<LeadDetailJson['delivery']>,
-  attempts: LeadDetailJson['attempts'],
-  now: number,
-): Block[] {
+function deliveryRows(delivery: LeadDeliveryJson, now: number): Block[] {
   const rows: Block[] = [
     ['State', delivery.state],
     ['Attempts', String(delivery.attempts)],
@@ -60,22 +68,21 @@ function deliveryBlocks(
   ]
   if (delivery.state === 'pending') rows.push(['Next attempt', readableTimeWithAge(delivery.next_attempt_at, now)])
   if (delivery.delivered_at) rows.push(['Delivered', readableTimeWithAge(delivery.delivered_at, now)])
-  for (const attempt of attempts) {
-    const outcome =
-      attempt.status !== null
-        ? `answered ${attempt.status}`
-        : attempt.error
-          ? `failed: ${printable(attempt.error)}`
-          : attempt.finishedAt
-            ? 'no answer'
-            : 'in flight'
-    const next = attempt.nextAttemptAt ? `, next try ${readableTime(attempt.nextAttemptAt, { seconds: true })}` : ''
-    rows.push([
-      `Attempt ${attempt.attempt}`,
-      `${readableTime(attempt.startedAt, { seconds: true })}  ${outcome}${next}`,
-    ])
-  }
+  for (const attempt of delivery.attempts_log) rows.push(attemptRow(attempt))
   return rows
+}
+
+function attemptRow(attempt: DeliveryAttemptJson): Row {
+  const outcome =
+    attempt.status !== null
+      ? `answered ${attempt.status}`
+      : attempt.error
+        ? `failed: ${printable(attempt.error)}`
+        : attempt.finishedAt
+          ? 'no answer'
+          : 'in flight'
+  const next = attempt.nextAttemptAt ? `, next try ${readableTime(attempt.nextAttemptAt, { seconds: true })}` : ''
+  return [`Attempt ${attempt.attempt}`, `${readableTime(attempt.startedAt, { seconds: true })}  ${outcome}${next}`]
 }
 
 /** A stored object (attribution) as labelled rows, a nested object as a sub-block under its own heading. */

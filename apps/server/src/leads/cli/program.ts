@@ -95,7 +95,7 @@ Examples:
 
   program
     .command('show')
-    .description('a lead in sections: the lead, its answers, attribution, consent, delivery and every attempt')
+    .description('a lead in sections: the lead, its answers, attribution, consent, each delivery and every attempt')
     .argument('<id>', "the lead's id (the first column of list)")
     .option('--json', 'print what the admin API answers, as JSON')
     .action(

@@ -47,7 +47,8 @@ export interface DeliveriesTable {
   /** Sent as `webhook-id` on every attempt: a receiver drops a repeat by it. */
   id: string
   lead_id: string
-  destination: LeadFormName
+  /** The form's name for its webhook; a notification's `kind:name` (see `destinationTitle` in @site/leads/admin). */
+  destination: string
   state: DeliveryState
   attempts: Generated<number>
   next_attempt_at: Timestamp

@@ -69,7 +69,7 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
     return { id, created: true }
   })
 }
-export async function addDelivery(db: LeadDb, leadId: string, destination: LeadFormName, now: Date) {
+export async function addDelivery(db: LeadDb, leadId: string, destination: string, now: Date) {
   await db
     .insertInto('deliveries')
     .values({

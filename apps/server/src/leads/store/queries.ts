@@ -5,53 +5,83 @@ import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, Lead
 
 /** The operator's queries: one lead, lists and exports by filter, counts. */
 
-/** A lead with its delivery and attempts: what an operator asks "did it reach the CRM, and when?" of. */
+/** One attempt at a delivery, as `delivery_attempts` records it. */
+export interface AttemptRecord {
+  attempt: number
+  startedAt: Date
+  finishedAt: Date | null
+  status: number | null
+  error: string | null
+  nextAttemptAt: Date | null
+}
+
+/** A delivery as the operator sees it (no lease bookkeeping), with every attempt, oldest first. */
+export type DeliveryRecord = Pick<
+  Delivery,
+  'id' | 'destination' | 'state' | 'attempts' | 'next_attempt_at' | 'delivered_at' | 'last_status' | 'last_error'
+> & { attempts_log: AttemptRecord[] }
+
+/** A lead with its deliveries and attempts: what an operator asks "who heard of it, and when?" of. */
 export interface LeadRecord {
   lead: Lead
   /** Append-only: every consent this lead gave, oldest first. */
   consents: LeadConsentRecord[]
-  delivery: Delivery | undefined
-  attempts: Array<{
-    attempt: number
-    startedAt: Date
-    finishedAt: Date | null
-    status: number | null
-    error: string | null
-    nextAttemptAt: Date | null
-  }>
+  /** The webhook's first (its destination is the form's name), then the others by destination. */
+  deliveries: DeliveryRecord[]
+  /** The webhook's delivery, and its attempts: the one delivery a lead had before notifications. */
+  delivery: Omit<DeliveryRecord, 'attempts_log'> | undefined
+  attempts: AttemptRecord[]
 }
 
 export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst()
   if (!lead) return undefined
-  const delivery = await db.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
-  const attempts = delivery
-    ? await db
-        .selectFrom('delivery_attempts')
-        .selectAll()
-        .where('delivery_id', '=', delivery.id)
-        .orderBy('attempt')
-        .execute()
-    : []
+  const rows = await db
+    .selectFrom('deliveries')
+    .select(['id', 'destination', 'state', 'attempts', 'next_attempt_at', 'delivered_at', 'last_status', 'last_error'])
+    .where('lead_id', '=', leadId)
+    .orderBy('destination')
+    .execute()
+  const attempts =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('delivery_attempts')
+          .selectAll()
+          .where(
+            'delivery_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('attempt')
+          .execute()
   const consents = await db
     .selectFrom('lead_consents')
     .selectAll()
     .where('lead_id', '=', leadId)
     .orderBy('recorded_at')
     .execute()
-  return {
-    lead,
-    consents,
-    delivery,
-    attempts: attempts.map((a) => ({
-      attempt: a.attempt,
-      startedAt: a.started_at,
-      finishedAt: a.finished_at,
-      status: a.status,
-      error: a.error,
-      nextAttemptAt: a.next_attempt_at,
-    })),
-  }
+  const deliveries: DeliveryRecord[] = rows
+    .map((row) => ({
+      ...row,
+      attempts_log: attempts
+        .filter((a) => a.delivery_id === row.id)
+        .map((a) => ({
+          attempt: a.attempt,
+          startedAt: a.started_at,
+          finishedAt: a.finished_at,
+          status: a.status,
+          error: a.error,
+          nextAttemptAt: a.next_attempt_at,
+        })),
+    }))
+    .sort((a, b) => Number(b.destination === lead.form) - Number(a.destination === lead.form))
+  const webhook = deliveries.find((delivery) => delivery.destination === lead.form)
+  return { lead, consents, deliveries, delivery: webhook && withoutLog(webhook), attempts: webhook?.attempts_log ?? [] }
+}
+
+function withoutLog({ attempts_log: _log, ...delivery }: DeliveryRecord): Omit<DeliveryRecord, 'attempts_log'> {
+  return delivery
 }
 
 /** Which leads a list or an export shows. */
@@ -67,9 +97,17 @@ export interface LeadFilter {
   before?: { receivedAt: Date; id: string }
 }
 
-/** `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. */
+/**
+ * `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. A lead's
+ * state in lists is its webhook delivery's (destination = its form), one row per lead however many
+ * notifications it has.
+ */
 function filtered(db: LeadDb, filter: LeadFilter) {
-  let query = db.selectFrom('leads').leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+  let query = db
+    .selectFrom('leads')
+    .leftJoin('deliveries', (join) =>
+      join.onRef('deliveries.lead_id', '=', 'leads.id').onRef('deliveries.destination', '=', 'leads.form'),
+    )
   if (filter.form) query = query.where('leads.form', '=', filter.form)
   if (filter.from) query = query.where('leads.received_at', '>=', filter.from)
   if (filter.to) query = query.where('leads.received_at', '<', filter.to)

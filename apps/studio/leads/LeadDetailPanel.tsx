@@ -1,0 +1,129 @@
+import { Box, Button, Card, Code, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui'
+import { LEAD_FORM_TITLES, leadWebhookDelivery } from '@site/leads/admin'
+import { leadName } from '@site/leads/labels'
+import { type ReactNode, useState } from 'react'
+import { AnswerList } from './AnswerList'
+import { AttributionList } from './AttributionList'
+import { ConsentList } from './ConsentList'
+import { DeliveryList } from './DeliveryList'
+import { readableTime, relativeTime } from './leadFormat'
+import { describeFailure, type LeadDetail, type LeadsApi } from './leadsApi'
+import { useLeadDetail } from './useLeads'
+
+/**
+ * One lead, read like the team's notification: who, what they answered (labelled), where they came from,
+ * what they consented to, and who was told when. Replay (a webhook that gave up), Not spam (a held lead) and
+ * Spam (a lead that was let through) act on it.
+ */
+export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: LeadsApi; onChanged: () => void }) {
+  const { detail, error, refresh } = useLeadDetail(api, id)
+  const [message, setMessage] = useState<string>()
+  if (!detail) return error ? <Text>{error}</Text> : <Spinner muted />
+
+  const act = async (run: () => Promise<string>) => {
+    try {
+      setMessage(await run())
+      await refresh()
+      onChanged()
+    } catch (failure) {
+      setMessage(describeFailure(failure))
+    }
+  }
+  const replay = () =>
+    act(async () => {
+      const result = await api.replay(id)
+      return result.replayed ? 'Sent again: it is due now.' : `Not sent: ${result.reason}`
+    })
+  const release = () =>
+    act(async () => {
+      const result = await api.release(id)
+      return result.released || result.replayed
+        ? 'Released: it is delivered and notified as any lead.'
+        : `Not released: ${result.reason}`
+    })
+  const markSpam = () =>
+    act(async () => {
+      const result = await api.markSpam(id)
+      return result.markedSpam ? 'Marked as spam.' : `Not marked: ${result.reason}`
+    })
+
+  const { lead } = detail
+  const webhook = leadWebhookDelivery(detail)
+  const held = Boolean(lead.quarantine_reason)
+  const canReplay = webhook?.state === 'dead' || webhook?.state === 'misconfigured'
+  const name = leadName(lead.payload)
+  const email = typeof lead.payload.email === 'string' ? lead.payload.email : ''
+  return (
+    <Stack space={5} data-testid="lead-detail">
+      <Stack space={3}>
+        <Text size={1} muted>
+          {LEAD_FORM_TITLES[lead.form] ?? lead.form} form
+        </Text>
+        <Heading as="h2" size={2} style={{ overflowWrap: 'anywhere' }}>
+          {name || email || 'No name given'}
+        </Heading>
+        <Text size={1} muted>
+          Received <time dateTime={lead.received_at}>{readableTime(lead.received_at)}</time> (
+          {relativeTime(lead.received_at)})
+        </Text>
+        <Flex gap={2} wrap="wrap">
+          {email && <Button as="a" href={`mailto:${email}`} text="Reply by e-mail" mode="ghost" />}
+          {canReplay && <Button text="Replay" tone="primary" onClick={replay} />}
+          {held && <Button text="Not spam" tone="positive" onClick={release} />}
+          {!held && <Button text="Spam" tone="critical" mode="ghost" onClick={markSpam} />}
+        </Flex>
+      </Stack>
+      {message && (
+        <Card padding={3} radius={2} tone="primary" role="status">
+          <Text size={1}>{message}</Text>
+        </Card>
+      )}
+      {held && (
+        <Card padding={3} radius={2} tone="caution" border>
+          <Text size={1}>Held back, not delivered: {lead.quarantine_reason}</Text>
+        </Card>
+      )}
+      <Section title="Answers">
+        <AnswerList form={lead.form} payload={lead.payload} />
+      </Section>
+      <Section title="Where they came from">
+        <AttributionList attribution={lead.attribution} />
+      </Section>
+      <Section title="Consent">
+        <ConsentList consents={detail.consents} />
+      </Section>
+      <Section title="Who was told">
+        <DeliveryList form={lead.form} deliveries={deliveriesOf(detail)} held={held} />
+      </Section>
+      <details>
+        <summary>
+          <Text as="span" size={1} muted>
+            The payload as the webhook receives it
+          </Text>
+        </summary>
+        <Box paddingTop={3}>
+          <Code size={1} language="json">
+            {JSON.stringify(lead.payload, null, 2)}
+          </Code>
+        </Box>
+      </details>
+    </Stack>
+  )
+}
+
+/** A server from before notifications sends only its one delivery and its attempts. */
+function deliveriesOf(detail: LeadDetail) {
+  if (Array.isArray(detail.deliveries)) return detail.deliveries
+  return detail.delivery ? [{ ...detail.delivery, attempts_log: detail.attempts }] : []
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack space={3} as="section">
+      <Heading as="h3" size={0} muted>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  )
+}
