@@ -28,6 +28,7 @@ const STATE_TITLES: Record<Exclude<LeadListState, 'pending'>, string> = {
   dead: 'Dead-lettered',
   misconfigured: 'Webhook misconfigured',
   quarantined: 'Quarantined',
+  repeat: 'Repeat',
   undelivered: 'No webhook',
 }
 const STATES = [['', 'Any state'], ...Object.entries(STATE_TITLES)] as const
