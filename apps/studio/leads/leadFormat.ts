@@ -62,6 +62,7 @@ export const LEAD_STATE_TITLES: Record<LeadListState, string> = {
   misconfigured: 'Webhook misconfigured',
   dead: 'Dead-lettered',
   quarantined: 'Quarantined',
+  repeat: 'Repeat',
   undelivered: 'No webhook',
 }
 
@@ -72,6 +73,7 @@ const STATE_TONES: Record<LeadListState, BadgeTone> = {
   misconfigured: 'critical',
   dead: 'critical',
   quarantined: 'caution',
+  repeat: 'default',
   undelivered: 'default',
 }
 

@@ -12,7 +12,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
  * A lead's state in lists and filters: its delivery's, or `retrying` (a pending delivery that has had an
- * attempt), `quarantined` (held back) or `undelivered` (no webhook was configured).
+ * attempt), `quarantined` (held back), `repeat` (the same e-mail on the same form as an earlier lead, within
+ * LEAD_DUPLICATE_WINDOW: not delivered) or `undelivered` (no webhook was configured).
  */
 export const LEAD_LIST_STATES = [
   'pending',
@@ -21,6 +22,7 @@ export const LEAD_LIST_STATES = [
   'misconfigured',
   'dead',
   'quarantined',
+  'repeat',
   'undelivered',
 ] as const
 export type LeadListState = (typeof LEAD_LIST_STATES)[number]
@@ -39,7 +41,14 @@ export interface LeadSummaryJson {
   form: LeadFormName
   receivedAt: string
   state: LeadListState
+  /** Why it is held, in words (the titles of its reasons joined by "; "); null when it is not held. */
   quarantineReason: string | null
+  /** Every named reason it was held for or flagged with (@site/leads/spam SPAM_REASONS, INTAKE_REASONS). */
+  reasons: string[]
+  /** The earlier lead it repeats (state `repeat`), else null. */
+  repeatOf: string | null
+  /** When the team marked it as spam (`POST /api/admin/leads/:id/spam`), else null. */
+  markedSpamAt: string | null
   name: string
   email: string
   company: string
@@ -87,7 +96,12 @@ export interface LeadDetailJson {
     payload: Record<string, unknown>
     attribution: Record<string, unknown> | null
     quarantine_reason: string | null
+    repeat_of: string | null
+    released_at: string | null
+    marked_spam_at: string | null
   }
+  /** Its named reasons, and whether it was quarantined with them. */
+  reasons: Array<{ reason: string; held: boolean }>
   consents: Array<{
     id: string
     kind: 'opt-in' | 'disclosure'
@@ -200,3 +214,38 @@ export function adminQueryError(error: z.ZodError): {
   const first = issues[0] ?? { field: '', message: 'Not a valid request' }
   return { error: `${first.field || 'The request'}: ${first.message}`, field: first.field, issues }
 }
+
+/** `POST /api/admin/leads/:id/release`: a quarantined or repeat lead becomes an ordinary one (202; 409 if not held). */
+export interface LeadReleaseJson {
+  released: boolean
+  /** Whether a delivery to its form's webhook was queued (false without a webhook). */
+  replayed: boolean
+  reason?: string
+}
+
+/** `POST /api/admin/leads/:id/spam`: the team's judgement on a lead it received (200; 409 on a held lead). */
+export interface LeadSpamJson {
+  markedSpam: boolean
+  markedSpamAt: string | null
+  reason?: string
+}
+
+/** `GET /api/admin/quarantine/counts?days=N`: the leads quarantined per day (UTC) and reason, last N days. */
+export interface QuarantineCountsJson {
+  days: number
+  /** The first day counted, `YYYY-MM-DD`. */
+  from: string
+  counts: Array<{ day: string; reason: string; count: number }>
+}
+
+/** The query of `GET /api/admin/quarantine/counts`: `days`, 1 to 366 (30 when absent). */
+export const quarantineCountsQuerySchema = z
+  .object({
+    days: z
+      .string()
+      .regex(/^\d{1,3}$/, 'A whole number from 1 to 366')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'A whole number from 1 to 366').max(366, 'A whole number from 1 to 366'))
+      .optional(),
+  })
+  .strict()

@@ -24,7 +24,7 @@ export interface LeadServerFixture {
 /**
  * A lead server for each test of the calling `describe`, as the lead tests use it: a new store of `kind`, a
  * receiver answering `answer` (200 by default) as the contact form's webhook, the admin token, a fast
- * outbox and a rate limit no test reaches; `env` adds or replaces settings for every test of the block,
+ * outbox, a rate limit no test reaches, no proof of work and no duplicate window (a machine client's); `env` adds or replaces settings for every test of the block,
  * `start(env)` for one test. Everything is closed and removed after each test.
  */
 export function useLeadServer(
@@ -83,6 +83,10 @@ export function useLeadServer(
           CONTACT_WEBHOOK_URL: ready(receiver, 'receiver').url('/contact'),
           LEAD_OUTBOX_POLL_MS: '50',
           LEAD_RATE_LIMIT_PER_MINUTE: '1000',
+          // These tests post raw JSON as a machine client would, and post one address many times: the spam
+          // tests (spamProtection.test.ts) turn both back on.
+          LEAD_SPAM_PROTECTION: 'off',
+          LEAD_DUPLICATE_WINDOW: '0',
           ...options.env,
           ...env,
         }),

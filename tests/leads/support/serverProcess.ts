@@ -48,7 +48,14 @@ export async function startServerProcess(options: {
     : [process.execPath, ...serve]
   const child = spawn(command as string, args, {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env },
+    // A machine client's settings: these tests post raw JSON, often from one address.
+    env: {
+      PATH: process.env.PATH,
+      LEADS_ADMIN_TOKEN: ADMIN_TOKEN,
+      LEAD_SPAM_PROTECTION: 'off',
+      LEAD_DUPLICATE_WINDOW: '0',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: Boolean(options.under),
   })

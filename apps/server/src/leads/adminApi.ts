@@ -1,5 +1,13 @@
 import { timingSafeEqual } from 'node:crypto'
-import { adminQueryError, forgetRequestSchema, leadListQuerySchema } from '@site/leads/admin'
+import {
+  adminQueryError,
+  forgetRequestSchema,
+  type LeadReleaseJson,
+  type LeadSpamJson,
+  leadListQuerySchema,
+  type QuarantineCountsJson,
+  quarantineCountsQuerySchema,
+} from '@site/leads/admin'
 import { LEAD_FORMS } from '@site/leads/forms'
 import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
@@ -11,6 +19,7 @@ import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityToken
 import { replayLead } from './store/deliveryQueue.ts'
 import { forgetPerson } from './store/erasure.ts'
 import { deliveryCounts, exportLeads, findLead, type LeadFilter, leadCounts, listLeads } from './store/queries.ts'
+import { markLeadSpam, quarantineCounts, releaseLead } from './store/review.ts'
 
 type Env = { Variables: { access: LeadAccess } }
 
@@ -114,14 +123,11 @@ export function adminApi(options: {
     return record ? c.json(record) : c.json({ error: 'No such lead' }, 404)
   })
 
-  const replay = async (c: Context<Env>, only?: 'quarantined') => {
+  app.post('/api/admin/leads/:id/replay', async (c) => {
     const refused = forbidden(c)
     if (refused) return refused
-    const record = await findLead(db, c.req.param('id') ?? '').catch(() => undefined)
+    const record = await findLead(db, c.req.param('id')).catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
-    if (only === 'quarantined' && !record.lead.quarantine_reason) {
-      return c.json({ replayed: false, reason: 'it is not quarantined' }, 409)
-    }
     const result = await replayLead(db, record.lead.id, {
       now: new Date(),
       deliver: Boolean(config.webhooks[record.lead.form]),
@@ -129,9 +135,50 @@ export function adminApi(options: {
     })
     if (result.replayed) options.wakeOutbox()
     return c.json(result, result.replayed ? 202 : 409)
-  }
-  app.post('/api/admin/leads/:id/replay', (c) => replay(c))
-  app.post('/api/admin/leads/:id/release', (c) => replay(c, 'quarantined'))
+  })
+
+  /** "Not spam": a quarantined lead or a repeat becomes an ordinary lead, delivered as any (LeadReleaseJson). */
+  app.post('/api/admin/leads/:id/release', async (c) => {
+    const refused = forbidden(c)
+    if (refused) return refused
+    const record = await findLead(db, c.req.param('id')).catch(() => undefined)
+    if (!record) return c.json({ error: 'No such lead' }, 404)
+    const result: LeadReleaseJson = await releaseLead(db, record.lead.id, {
+      now: new Date(),
+      deliver: Boolean(config.webhooks[record.lead.form]),
+    })
+    if (result.replayed) options.wakeOutbox()
+    if (result.released) log?.info('lead-released', { lead: record.lead.id, form: record.lead.form })
+    return c.json(result, result.released ? 202 : 409)
+  })
+
+  /** "Spam": the team's judgement on a lead it received (LeadSpamJson); a held lead answers 409. */
+  app.post('/api/admin/leads/:id/spam', async (c) => {
+    const refused = forbidden(c)
+    if (refused) return refused
+    const result = await markLeadSpam(db, c.req.param('id'), new Date()).catch(() => undefined)
+    if (!result?.found) return c.json({ error: 'No such lead' }, 404)
+    const answer: LeadSpamJson = {
+      markedSpam: result.markedSpam,
+      markedSpamAt: result.markedSpamAt?.toISOString() ?? null,
+      ...(result.reason ? { reason: result.reason } : {}),
+    }
+    return c.json(answer, result.markedSpam ? 200 : 409)
+  })
+
+  app.get('/api/admin/quarantine/counts', async (c) => {
+    const query = quarantineCountsQuerySchema.safeParse(c.req.query())
+    if (!query.success) return c.json(adminQueryError(query.error), 400)
+    const days = query.data.days ?? 30
+    const today = new Date(new Date().toISOString().slice(0, 10))
+    const from = new Date(today.getTime() - (days - 1) * 86_400_000)
+    const answer: QuarantineCountsJson = {
+      days,
+      from: from.toISOString().slice(0, 10),
+      counts: await quarantineCounts(db, store.kind, from),
+    }
+    return c.json(answer)
+  })
 
   app.post('/api/admin/replay', async (c) => {
     const refused = forbidden(c)

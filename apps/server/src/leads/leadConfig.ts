@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
 import type { LeadFormName } from './db/tables.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
+import { ConfigurationError } from './leadLog.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -39,6 +40,26 @@ export interface LeadConfig {
   /** Days each form's leads are kept; a form not listed keeps them until erased. */
   retentionDays: Partial<Record<LeadFormName, number>>
   retentionSweepMs: number
+  spam: SpamConfig
+}
+
+/** Spam protection (spam/): the proof of work, the content checks' threshold, duplicates. */
+export interface SpamConfig {
+  /** LEAD_SPAM_PROTECTION=off: no proof of work is asked (machine clients, raw-JSON tests); content checks still run. */
+  proofOfWork: boolean
+  /** Signs challenges (LEAD_SPAM_SECRET, else made once in the data folder's parent, as the admin token). */
+  secret: string
+  /** How long an issued challenge can be solved and sent. */
+  challengeTtlMs: number
+  /** PBKDF2 iterations per guess, and the largest counter a challenge hides (the work is about their product). */
+  proofCost: number
+  proofMaxCounter: number
+  /** A submission sent sooner than this after the form was shown is `sent-too-fast`. */
+  minFillMs: number
+  /** The summed weights of a submission's reasons at which it is quarantined. */
+  threshold: number
+  /** The same e-mail on the same form within this window is a repeat (0: never). */
+  duplicateWindowMs: number
 }
 
 export interface SanityAuthConfig {
@@ -138,7 +159,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
     allowedOrigins: [env.SITE_URL, ...(env.LEADS_ALLOWED_ORIGINS ?? '').split(',')]
       .filter((origin): origin is string => Boolean(origin?.trim()))
       .map((origin) => new URL(origin.trim()).origin),
-    adminToken: env.LEADS_ADMIN_TOKEN || storedAdminToken(join(dirname(dataDir), 'leads-admin-token')),
+    adminToken: env.LEADS_ADMIN_TOKEN || storedSecret(join(dirname(dataDir), 'leads-admin-token')),
     studioOrigins: list(
       env.LEADS_STUDIO_ORIGINS,
       env.SANITY_STUDIO_URL
@@ -149,7 +170,32 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
     localEditor: localEditorFromEnv(env),
     retentionDays: retentionFromEnv(env),
     retentionSweepMs: number(env.LEAD_RETENTION_SWEEP_MINUTES, 60) * 60_000,
+    spam: {
+      proofOfWork: onOff(env.LEAD_SPAM_PROTECTION, 'LEAD_SPAM_PROTECTION'),
+      secret: env.LEAD_SPAM_SECRET || storedSecret(join(dirname(dataDir), 'leads-spam-secret')),
+      challengeTtlMs: number(env.LEAD_CHALLENGE_TTL_MINUTES, 60) * 60_000,
+      proofCost: number(env.LEAD_PROOF_COST, 1_000),
+      proofMaxCounter: number(env.LEAD_PROOF_MAX_COUNTER, 1_500),
+      minFillMs: number(env.LEAD_MIN_FILL_SECONDS, 3) * 1000,
+      threshold: number(env.LEAD_SPAM_THRESHOLD, 2),
+      duplicateWindowMs: duration(env.LEAD_DUPLICATE_WINDOW, 24 * 3_600_000, 'LEAD_DUPLICATE_WINDOW'),
+    },
   }
+}
+
+function onOff(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'on') return true
+  if (value === 'off') return false
+  throw new ConfigurationError(`${name} is "on" or "off", not "${value}"`)
+}
+
+/** `90s`, `30m`, `24h`, `7d`, or milliseconds; `0` turns the rule off. */
+function duration(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value.trim())
+  if (!match) throw new ConfigurationError(`${name} is a duration such as 24h, 30m or 90s, not "${value}"`)
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 'ms'] ?? 1
+  return Number(match[1]) * unit
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -159,8 +205,11 @@ function number(value: string | undefined, fallback: number): number {
   return parsed
 }
 
-/** The operator's token for the admin API and `pnpm leads`, made once and readable by its owner only. */
-function storedAdminToken(file: string): string {
+/**
+ * A random secret kept in `file` (the operator's admin token, the spam challenges' key), made on first use
+ * and readable by its owner only.
+ */
+function storedSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dirname(file), { recursive: true })
   const token = randomBytes(24).toString('base64url')

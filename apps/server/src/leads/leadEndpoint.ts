@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type LeadAttribution, type LeadConsent, leadAttributionSchema, leadConsentSchema } from '@site/leads/context'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { LEAD_PAYLOAD_SCHEMAS } from '@site/leads/payloads'
+import { holdReasonTitle, type IntakeReason } from '@site/leads/spam'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
@@ -10,8 +11,11 @@ import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
+import { checkProof, issueChallenge } from './spam/proofOfWork.ts'
+import { judgeSubmission, type SubmissionFacts } from './spam/spamChecks.ts'
 import { storableText, unstorableReason } from './storableJson.ts'
 import { type ConsentInput, storeLead } from './store/intake.ts'
+import { pruneUsedProofs, spendProof } from './store/usedProofs.ts'
 
 /** Larger than any form's largest honest submission (the contact message is 1,000 characters). */
 export const LEAD_BODY_LIMIT_BYTES = 16 * 1024
@@ -25,19 +29,35 @@ interface LeadRequestBody {
   honeypot?: string
   attribution?: unknown
   consent?: unknown
+  /** The proof of work the browser solved (@site/leads/spam): checked unless LEAD_SPAM_PROTECTION=off. */
+  proof?: unknown
 }
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,128}$/
 
-/** Why a submission was quarantined, as the log says it (the stored reason says more, and may quote keys). */
+/** Why a submission was quarantined before the spam checks, as the log says it and as its stored reason is named. */
 type QuarantineKind = 'honeypot' | 'invalid' | 'unstorable' | 'not JSON' | 'not UTF-8'
+const REASON_OF_KIND: Record<QuarantineKind, IntakeReason> = {
+  honeypot: 'honeypot',
+  invalid: 'invalid',
+  unstorable: 'unstorable',
+  'not JSON': 'not-json',
+  'not UTF-8': 'not-utf8',
+}
+
+/** How often the proofs of expired challenges are forgotten (on the next submission after this long). */
+const PRUNE_EVERY_MS = 60_000
 
 /**
  * `POST /api/leads/<form>`: stores a lead before answering. 201 with its id once it is stored (200 for a
  * repeat of an idempotency key already stored); a request without a valid Idempotency-Key is refused (400,
  * nothing stored); anything the form would not have sent, or that a store cannot hold as sent, is quarantined
  * with its reason and answered 4xx under a key of its own, so a corrected resend with the visitor's key is
- * stored; a filled honeypot is quarantined behind an ordinary 201.
+ * stored; a filled honeypot is quarantined behind an ordinary 201. A submission that passes the form's rules
+ * then meets the spam checks (spam/spamChecks.ts: its proof of work, its content, its timing): one they hold
+ * is quarantined with its named reasons behind the same 201, so a bot learns nothing; one that repeats an
+ * earlier lead's e-mail on the same form within LEAD_DUPLICATE_WINDOW is stored as its repeat, undelivered.
+ * `GET /api/leads/challenge` issues the proof of work's challenges.
  */
 export function leadEndpoint(options: {
   db: LeadDb
@@ -48,6 +68,9 @@ export function leadEndpoint(options: {
 }): Hono {
   const { db, config, log } = options
   const limiter = new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 })
+  // A challenge per form a visitor opens: more than their submissions, still a bound on one address.
+  const challengeLimiter = new RateLimiterMemory({ points: config.rateLimitPerMinute * 4, duration: 60 })
+  let prunedAt = 0
   const clientAddress = clientAddressResolver(config.trustProxy)
   const app = new Hono()
 
@@ -63,6 +86,7 @@ export function leadEndpoint(options: {
       idempotencyKey: key,
       payload,
       quarantineReason: reason,
+      reasons: [REASON_OF_KIND[kind]],
       deliver: false,
       now: new Date(),
     })
@@ -84,6 +108,18 @@ export function leadEndpoint(options: {
     }
     if (c.req.method === 'OPTIONS') return c.body(null, 204)
     await next()
+  })
+
+  app.get('/api/leads/challenge', async (c) => {
+    try {
+      await challengeLimiter.consume(clientAddress(c))
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection
+      c.header('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
+      return c.json({ error: 'Too many challenges from this address: try again shortly' }, 429)
+    }
+    c.header('cache-control', 'no-store')
+    return c.json(await issueChallenge(config.spam, { now: new Date(), since: c.req.query('since') }))
   })
 
   app.post(
@@ -153,6 +189,11 @@ export function leadEndpoint(options: {
       }
       const deliver = Boolean(config.webhooks[form])
       const now = new Date()
+      const judged = judgeSubmission(await proofFacts(body, form, key, now), config.spam)
+      if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = now.getTime()
+        pruneUsedProofs(db, now).catch((error: unknown) => logFailure(log, 'used-proofs-prune-failed', error))
+      }
       // A lead is never refused for its attribution or consent: what does not pass is left out, and logged.
       const attribution = storable(body.attribution) ? leadAttributionSchema.safeParse(body.attribution) : undefined
       const consent = storable(body.consent) ? leadConsentSchema.safeParse(body.consent) : undefined
@@ -165,6 +206,10 @@ export function leadEndpoint(options: {
         payload: body.payload,
         deliver,
         now,
+        quarantineReason: judged.quarantined ? judged.reasons.map(holdReasonTitle).join('; ') : undefined,
+        reasons: judged.reasons,
+        repeatsSince:
+          config.spam.duplicateWindowMs > 0 ? new Date(now.getTime() - config.spam.duplicateWindowMs) : undefined,
         attribution: attribution?.success ? attribution.data : null,
         consent: consent?.success
           ? consentRecord(consent.data, {
@@ -175,13 +220,33 @@ export function leadEndpoint(options: {
             })
           : null,
       })
-      if (stored.created) {
+      if (stored.created && judged.quarantined) {
+        log.warn('lead-quarantined', { lead: stored.id, form, reason: judged.reasons.join(',') })
+      } else if (stored.created && stored.repeatOf) {
+        log.info('lead-stored', { lead: stored.id, form, delivery: 'none: a repeat', repeatOf: stored.repeatOf })
+      } else if (stored.created) {
         log.info('lead-stored', { lead: stored.id, form, delivery: deliver ? 'queued' : 'no webhook configured' })
         if (deliver) options.onStored()
       }
       return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
     },
   )
+
+  /** The proof of work's part of the spam checks: why it failed, or how long the form was open. */
+  const proofFacts = async (
+    body: LeadRequestBody,
+    form: LeadFormName,
+    key: string,
+    now: Date,
+  ): Promise<SubmissionFacts> => {
+    if (!config.spam.proofOfWork) return { payload: body.payload }
+    const proof = await checkProof(config.spam, body.proof, now)
+    if (!proof.verified) return { payload: body.payload, proofReason: proof.reason }
+    if ((await spendProof(db, proof, { form, idempotencyKey: key })) === 'replayed') {
+      return { payload: body.payload, proofReason: 'proof-replayed' }
+    }
+    return { payload: body.payload, fillMs: now.getTime() - proof.shownAt.getTime() }
+  }
 
   app.onError((error, c) => {
     logFailure(log, 'lead-endpoint-failed', error, { route: c.req.routePath })
@@ -222,7 +287,13 @@ function parseBody(text: string): LeadRequestBody | undefined {
   }
   if (!isObject(parsed) || !isObject(parsed.payload)) return undefined
   const honeypot = typeof parsed.honeypot === 'string' ? parsed.honeypot : undefined
-  return { payload: parsed.payload, honeypot, attribution: parsed.attribution, consent: parsed.consent }
+  return {
+    payload: parsed.payload,
+    honeypot,
+    attribution: parsed.attribution,
+    consent: parsed.consent,
+    proof: parsed.proof,
+  }
 }
 
 /** The consent as stored: the copy the browser showed, with the time, page, address and browser the server saw. */

@@ -1,5 +1,11 @@
 import { once } from 'node:events'
-import { LEAD_LIST_STATES, type LeadDetailJson, type LeadSummaryJson } from '@site/leads/admin'
+import {
+  LEAD_LIST_STATES,
+  type LeadDetailJson,
+  type LeadReleaseJson,
+  type LeadSpamJson,
+  type LeadSummaryJson,
+} from '@site/leads/admin'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { leadConfigFromEnv } from '../leadConfig.ts'
@@ -134,6 +140,42 @@ Examples:
           },
         )
         print(options.json ? json(answer) : replayedMany(answer.replayed, options.state))
+      }),
+    )
+
+  program
+    .command('release')
+    .description('"not spam": a quarantined lead or a repeat becomes an ordinary lead, and is delivered')
+    .argument('<id>', 'the held lead')
+    .option('--json', 'print what the admin API answers, as JSON')
+    .action(
+      asking(async (client, id: string, options: { json?: boolean }) => {
+        const answer = await client.json<LeadReleaseJson>(`/api/admin/leads/${encodeURIComponent(id)}/release`, {
+          method: 'POST',
+          notFound: `No lead ${id}`,
+          failure: `Lead ${id} was not released`,
+        })
+        print(
+          options.json
+            ? json(answer)
+            : `Lead ${id} is released${answer.replayed ? ' and queued for delivery.' : `: ${answer.reason ?? 'not sent'}.`}`,
+        )
+      }),
+    )
+
+  program
+    .command('spam')
+    .description("record the team's judgement that a lead it received is spam")
+    .argument('<id>', 'the lead')
+    .option('--json', 'print what the admin API answers, as JSON')
+    .action(
+      asking(async (client, id: string, options: { json?: boolean }) => {
+        const answer = await client.json<LeadSpamJson>(`/api/admin/leads/${encodeURIComponent(id)}/spam`, {
+          method: 'POST',
+          notFound: `No lead ${id}`,
+          failure: `Lead ${id} was not marked as spam`,
+        })
+        print(options.json ? json(answer) : `Lead ${id} is marked as spam.`)
       }),
     )
 

@@ -98,6 +98,38 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('deliveries').addColumn('lease_holder', 'text').execute()
     },
   },
+  /**
+   * Spam protection: each lead's reasons (counted per reason per day), its e-mail and the lead it repeats,
+   * the team's release and spam judgement; the proofs of work already used, kept until they expire.
+   */
+  '0004_spam_protection': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('leads')
+        .addColumn('email', 'text')
+        .addColumn('repeat_of', 'uuid', (column) => column.references('leads.id').onDelete('set null'))
+        .addColumn('released_at', 'timestamptz')
+        .addColumn('marked_spam_at', 'timestamptz')
+        .execute()
+      await db.schema.createIndex('leads_form_email').on('leads').columns(['form', 'email', 'received_at']).execute()
+      await db.schema.createIndex('leads_repeat_of').on('leads').column('repeat_of').execute()
+      await db.schema
+        .createTable('lead_reasons')
+        .addColumn('lead_id', 'uuid', (column) => column.notNull().references('leads.id').onDelete('cascade'))
+        .addColumn('reason', 'text', (column) => column.notNull())
+        .addColumn('held', 'boolean', (column) => column.notNull())
+        .addPrimaryKeyConstraint('lead_reasons_pk', ['lead_id', 'reason'])
+        .execute()
+      await db.schema
+        .createTable('used_proofs')
+        .addColumn('signature', 'text', (column) => column.primaryKey())
+        .addColumn('form', 'text', (column) => column.notNull())
+        .addColumn('idempotency_key', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+        .execute()
+      await db.schema.createIndex('used_proofs_expires_at').on('used_proofs').column('expires_at').execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

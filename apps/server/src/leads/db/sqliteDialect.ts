@@ -64,9 +64,12 @@ const TIME_COLUMNS = new Set([
   'delivered_at',
   'started_at',
   'finished_at',
+  'released_at',
+  'marked_spam_at',
+  'expires_at',
 ])
 const JSON_COLUMNS = new Set(['payload', 'attribution'])
-const BOOLEAN_COLUMNS = new Set(['checked'])
+const BOOLEAN_COLUMNS = new Set(['checked', 'held'])
 
 function toSqlite(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString()

@@ -67,6 +67,28 @@ const STEPS: string[] = [
   create index lead_consents_lead on lead_consents (lead_id);
   create trigger lead_consents_no_update before update on lead_consents
     begin select raise(abort, 'lead_consents is append-only: a consent record is never changed'); end;`,
+  // 0004_spam_protection
+  `alter table leads add column email text;
+  alter table leads add column repeat_of text references leads (id) on delete set null;
+  alter table leads add column released_at text;
+  alter table leads add column marked_spam_at text;
+  create index leads_form_email on leads (form, email, received_at);
+  create index leads_repeat_of on leads (repeat_of);
+
+  create table lead_reasons (
+    lead_id text not null references leads (id) on delete cascade,
+    reason text not null,
+    held integer not null,
+    constraint lead_reasons_pk primary key (lead_id, reason)
+  );
+
+  create table used_proofs (
+    signature text primary key,
+    form text not null,
+    idempotency_key text not null,
+    expires_at text not null
+  );
+  create index used_proofs_expires_at on used_proofs (expires_at);`,
 ]
 
 /**

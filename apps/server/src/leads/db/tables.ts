@@ -23,6 +23,31 @@ export interface LeadsTable {
   attribution: ColumnType<JsonObject | null, string | null, string | null>
   /** Name, e-mail and company in lower case: what the Leads tool searches. */
   search_text: string | null
+  /** The payload's e-mail, trimmed and in lower case: how a repeat of an earlier lead is found. */
+  email: string | null
+  /** The earlier lead (same form, same e-mail, within LEAD_DUPLICATE_WINDOW) this one repeats: not delivered. */
+  repeat_of: string | null
+  /** When the team released a held lead (quarantined or a repeat): it was then delivered as any lead. */
+  released_at: Timestamp | null
+  /** When the team judged a delivered lead to be spam (the Leads tool's "Spam"). */
+  marked_spam_at: Timestamp | null
+}
+
+/** Each reason a lead was held for or flagged with (spam checks, honeypot, rules): counted per day. */
+export interface LeadReasonsTable {
+  lead_id: string
+  reason: string
+  /** Whether the lead was quarantined with it (a lone weak sign is kept and holds nothing back). */
+  held: boolean
+}
+
+/** Each proof of work a submission used, by its challenge's signature, until the challenge expires. */
+export interface UsedProofsTable {
+  signature: string
+  /** The submission that used it: a resend of that submission (its same key) is not a replay. */
+  form: LeadFormName
+  idempotency_key: string
+  expires_at: Timestamp
 }
 
 /** One consent a lead gave, or one disclosure it was shown: append-only (a trigger refuses updates). */
@@ -81,6 +106,8 @@ export interface LeadTables {
   deliveries: DeliveriesTable
   delivery_attempts: DeliveryAttemptsTable
   lead_consents: LeadConsentsTable
+  lead_reasons: LeadReasonsTable
+  used_proofs: UsedProofsTable
 }
 
 export type Lead = Selectable<LeadsTable>

@@ -199,7 +199,11 @@ export async function replayLead(
     if (!lead) return { replayed: false, reason: 'no such lead' }
     if (!options.deliver) return { replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
     if (lead.quarantine_reason) {
-      await trx.updateTable('leads').set({ quarantine_reason: null }).where('id', '=', leadId).execute()
+      await trx
+        .updateTable('leads')
+        .set({ quarantine_reason: null, released_at: options.now })
+        .where('id', '=', leadId)
+        .execute()
     }
     const delivery = await trx.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
     if (!delivery) {

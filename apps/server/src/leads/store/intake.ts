@@ -11,8 +11,15 @@ export interface StoreLeadInput {
   form: LeadFormName
   idempotencyKey: string
   payload: JsonObject
-  /** Why the lead is held back (junk, failed validation); undefined for an accepted lead. */
+  /** Why the lead is held back (junk, failed validation), in words; undefined for an accepted lead. */
   quarantineReason?: string
+  /** The named reasons it was held for or flagged with (@site/leads/spam), counted per day. */
+  reasons?: readonly string[]
+  /**
+   * Set for an accepted lead: an earlier accepted lead of the same form and e-mail received since then makes
+   * this one its repeat, stored without a delivery.
+   */
+  repeatsSince?: Date
   /** Accepted leads with a configured webhook get a delivery in the outbox, due now. */
   deliver: boolean
   now: Date
@@ -36,9 +43,17 @@ export function searchTextOf(payload: JsonObject): string {
  * Stores a lead and, for an accepted lead with a webhook, its delivery, in one transaction: the outbox
  * never misses a stored lead. A repeated idempotency key stores nothing and returns the first lead.
  */
-export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id: string; created: boolean }> {
+export async function storeLead(
+  db: LeadDb,
+  input: StoreLeadInput,
+): Promise<{ id: string; created: boolean; repeatOf?: string }> {
   return db.transaction().execute(async (trx) => {
     const id = randomUUID()
+    const email = emailOf(input.payload)
+    const repeatOf =
+      input.repeatsSince && email && !input.quarantineReason
+        ? await firstLeadOf(trx, input.form, email, input.repeatsSince)
+        : undefined
     const inserted = await trx
       .insertInto('leads')
       .values({
@@ -50,6 +65,10 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
         quarantine_reason: input.quarantineReason ?? null,
         attribution: input.attribution ? JSON.stringify(input.attribution) : null,
         search_text: searchTextOf(input.payload),
+        email,
+        repeat_of: repeatOf ?? null,
+        released_at: null,
+        marked_spam_at: null,
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
       .returning('id')
@@ -65,9 +84,37 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
         .insertInto('lead_consents')
         .values({ id: randomUUID(), lead_id: id, ...input.consent })
         .execute()
-    if (input.deliver && !input.quarantineReason) await addDelivery(trx, id, input.form, input.now)
-    return { id, created: true }
+    const reasons = [...new Set(input.reasons ?? [])]
+    if (reasons.length > 0)
+      await trx
+        .insertInto('lead_reasons')
+        .values(reasons.map((reason) => ({ lead_id: id, reason, held: Boolean(input.quarantineReason) })))
+        .execute()
+    if (input.deliver && !input.quarantineReason && !repeatOf) await addDelivery(trx, id, input.form, input.now)
+    return repeatOf ? { id, created: true, repeatOf } : { id, created: true }
   })
+}
+
+/** The payload's e-mail as repeats are matched: trimmed, lower case; null without one. */
+function emailOf(payload: JsonObject): string | null {
+  const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : ''
+  return email ? email.slice(0, 320) : null
+}
+
+/** The first accepted, not repeated lead of this form and e-mail received since `since`. */
+async function firstLeadOf(db: LeadDb, form: LeadFormName, email: string, since: Date): Promise<string | undefined> {
+  const first = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('form', '=', form)
+    .where('email', '=', email)
+    .where('received_at', '>=', since)
+    .where('quarantine_reason', 'is', null)
+    .where('repeat_of', 'is', null)
+    .orderBy('received_at')
+    .limit(1)
+    .executeTakeFirst()
+  return first?.id
 }
 export async function addDelivery(db: LeadDb, leadId: string, destination: string, now: Date) {
   await db

@@ -31,6 +31,8 @@ export interface LeadRecord {
   /** The webhook's delivery, and its attempts: the one delivery a lead had before notifications. */
   delivery: Omit<DeliveryRecord, 'attempts_log'> | undefined
   attempts: AttemptRecord[]
+  /** Its named reasons (spam checks, honeypot, rules), and whether it was quarantined with them. */
+  reasons: Array<{ reason: string; held: boolean }>
 }
 
 export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
@@ -77,7 +79,20 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
     }))
     .sort((a, b) => Number(b.destination === lead.form) - Number(a.destination === lead.form))
   const webhook = deliveries.find((delivery) => delivery.destination === lead.form)
-  return { lead, consents, deliveries, delivery: webhook && withoutLog(webhook), attempts: webhook?.attempts_log ?? [] }
+  const reasons = await db
+    .selectFrom('lead_reasons')
+    .select(['reason', 'held'])
+    .where('lead_id', '=', leadId)
+    .orderBy('reason')
+    .execute()
+  return {
+    lead,
+    consents,
+    reasons,
+    deliveries,
+    delivery: webhook && withoutLog(webhook),
+    attempts: webhook?.attempts_log ?? [],
+  }
 }
 
 function withoutLog({ attempts_log: _log, ...delivery }: DeliveryRecord): Omit<DeliveryRecord, 'attempts_log'> {
@@ -129,8 +144,13 @@ function filtered(db: LeadDb, filter: LeadFilter) {
   }
   const state = filter.state
   if (state === 'quarantined') query = query.where('leads.quarantine_reason', 'is not', null)
+  else if (state === 'repeat')
+    query = query.where('leads.repeat_of', 'is not', null).where('leads.quarantine_reason', 'is', null)
   else if (state === 'undelivered')
-    query = query.where('deliveries.id', 'is', null).where('leads.quarantine_reason', 'is', null)
+    query = query
+      .where('deliveries.id', 'is', null)
+      .where('leads.quarantine_reason', 'is', null)
+      .where('leads.repeat_of', 'is', null)
   else if (state === 'retrying')
     query = query.where('deliveries.state', '=', 'pending').where('deliveries.attempts', '>', 0)
   else if (state) query = query.where('deliveries.state', '=', state)
@@ -145,6 +165,8 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
       'leads.form',
       'leads.received_at',
       'leads.quarantine_reason',
+      'leads.repeat_of',
+      'leads.marked_spam_at',
       'leads.payload',
       'deliveries.id as delivery_id',
       'deliveries.state',
@@ -157,12 +179,19 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     .orderBy('leads.id', 'desc')
     .limit(options.limit)
     .execute()
+  const reasons = await reasonsOf(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     id: row.id,
     form: row.form,
     receivedAt: row.received_at,
-    state: row.quarantine_reason ? 'quarantined' : (row.state ?? 'undelivered'),
+    state: stateOf(row.quarantine_reason, row.repeat_of, row.state),
     quarantineReason: row.quarantine_reason,
+    reasons: reasons.get(row.id) ?? [],
+    repeatOf: row.repeat_of,
+    markedSpamAt: row.marked_spam_at,
     ...contactOf(row.payload),
     deliveryId: row.delivery_id,
     attempts: row.attempts ?? 0,
@@ -170,6 +199,31 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
     deliveredAt: row.delivered_at,
   }))
+}
+
+/** A lead's state in lists: held (quarantined, a repeat) before its delivery's. */
+function stateOf(
+  quarantineReason: string | null,
+  repeatOf: string | null,
+  delivery: DeliveryState | null,
+): LeadListState {
+  if (quarantineReason) return 'quarantined'
+  if (repeatOf) return 'repeat'
+  return delivery ?? 'undelivered'
+}
+
+/** The named reasons of these leads, by lead. */
+async function reasonsOf(db: LeadDb, ids: string[]): Promise<Map<string, string[]>> {
+  const byLead = new Map<string, string[]>()
+  if (ids.length === 0) return byLead
+  const rows = await db
+    .selectFrom('lead_reasons')
+    .select(['lead_id', 'reason'])
+    .where('lead_id', 'in', ids)
+    .orderBy('reason')
+    .execute()
+  for (const row of rows) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), row.reason])
+  return byLead
 }
 
 /** Who a lead is, whichever form it came from. */
@@ -205,7 +259,7 @@ export async function* exportLeads(
       .orderBy('recorded_at')
       .execute()
     for (const { delivery_state, ...lead } of rows) {
-      const state: LeadListState = lead.quarantine_reason ? 'quarantined' : (delivery_state ?? 'undelivered')
+      const state = stateOf(lead.quarantine_reason, lead.repeat_of, delivery_state)
       yield { lead, state, consents: consents.filter((consent) => consent.lead_id === lead.id) }
     }
     const last = rows.at(-1)
@@ -215,10 +269,11 @@ export async function* exportLeads(
 }
 
 /** A row of the admin API's list (`LeadSummaryJson`, the contract) with its times as dates, before JSON. */
-export type LeadSummary = Omit<LeadSummaryJson, 'receivedAt' | 'nextAttemptAt' | 'deliveredAt'> & {
+export type LeadSummary = Omit<LeadSummaryJson, 'receivedAt' | 'nextAttemptAt' | 'deliveredAt' | 'markedSpamAt'> & {
   receivedAt: Date
   nextAttemptAt: Date | null
   deliveredAt: Date | null
+  markedSpamAt: Date | null
 }
 
 /** How many leads are stored, and how many of them are quarantined. */

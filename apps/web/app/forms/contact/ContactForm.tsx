@@ -59,6 +59,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
       await submitLead('contact', {
         payload: buildContactPayload(values),
         idempotencyKey: leadKey.current(),
+        proof: await leadKey.proof(),
         honeypot: honeypot.value(),
         // The contact form shows no consent copy: its record is the text the visitor read above the fields.
         consent: consentFrom(source, {

@@ -57,6 +57,7 @@ export function GateForm({ gate, resourceTitle, onUnlocked }: GateFormProps) {
       await submitLead('guide', {
         payload: withTimestamp({ name, email, phone, resource: resourceTitle }),
         idempotencyKey: leadKey.current(),
+        proof: await leadKey.proof(),
         honeypot: honeypot.value(),
         // The small print under the button ("We respect your privacy…"), from the resource document.
         consent: consentFrom(source, { kind: 'disclosure', text: gate?.privacyNote, field: 'gate.privacyNote' }),

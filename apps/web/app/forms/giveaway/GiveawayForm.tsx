@@ -67,6 +67,7 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
       await submitLead('giveaway', {
         payload: { ...withTimestamp(entry), source: GIVEAWAY_SOURCE },
         idempotencyKey: leadKey.current(),
+        proof: await leadKey.proof(),
         honeypot: honeypot.value(),
         consent: consentFrom(source, {
           kind: 'opt-in',

@@ -100,6 +100,7 @@ export function QualificationForm({ section, phone, headingLevel }: Qualificatio
       await submitKeepingUntilStored('qualify', {
         payload: buildQualificationPayload(values),
         idempotencyKey: leadKey.current(),
+        proof: await leadKey.proof(),
         honeypot: honeypot.value(),
         // The questionnaire shows no consent copy: its record is the section text the visitor read above it.
         consent: consentFrom(source, {

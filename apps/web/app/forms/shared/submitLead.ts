@@ -3,6 +3,7 @@ import type { LeadFormName } from '@site/leads/forms'
 import { SUBMIT_TIMEOUT_MS } from '@site/leads/limits'
 import { trackForm } from '../../insights/track'
 import { visitAttribution } from './attribution'
+import { type HeldProof, proofToSend } from './leadProof'
 import { postWebhook, type WebhookPayload } from './postWebhook'
 
 /** A submission as a form hands it over: the webhook payload, and what a bot typed into the honeypot. */
@@ -16,6 +17,8 @@ export interface LeadSubmission {
   consent?: LeadConsent
   /** Where the visit came from; taken from this visit when the submission is first sent (attribution.ts). */
   attribution?: LeadAttribution
+  /** The proof of work solved while the form was shown (leadProof.ts); renewed here if it is about to expire. */
+  proof?: HeldProof
 }
 
 /** The submission with this visit's attribution, taken once: a resend on a later visit keeps the first. */
@@ -54,12 +57,14 @@ export async function submitLead(form: LeadFormName, submission: LeadSubmission)
     return postWebhook(directWebhookUrl(form), submission.payload)
   }
   const deadline = Date.now() + SUBMIT_TIMEOUT_MS
+  const proof = await proofToSend(submission.proof)
   const body = JSON.stringify({
     payload: submission.payload,
     honeypot: submission.honeypot,
     // Attribution and consent travel beside the payload: the webhook receives the payload alone.
     attribution: withVisitAttribution(submission).attribution,
     consent: submission.consent,
+    proof,
   })
   for (;;) {
     const response = await fetch(`/api/leads/${form}`, {
