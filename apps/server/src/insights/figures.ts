@@ -12,9 +12,10 @@ import {
   type VitalRow,
 } from '@site/leads/insights'
 import { QUESTIONS } from '@site/leads/schemas/questions'
+import { sql } from 'kysely'
 import type { LeadOutcome } from './leadOutcomes.ts'
 import { addDays } from './maintenance.ts'
-import { type RawEvent, type RollupRow, rollupOf } from './rollup.ts'
+import { countsOf, type RawEvent, type RollupRow, visitorsRow } from './rollup.ts'
 import type { InsightsDb } from './tables.ts'
 
 /** A period of whole UTC days, both ends included (`YYYY-MM-DD`). */
@@ -50,33 +51,70 @@ export function previousRange(range: DayRange): DayRange {
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) }
 }
 
-/** The rollup rows of a period: summed from `insight_daily` for rolled-up days, from raw events for the rest. */
+/**
+ * The rollup rows of a period: `insight_daily`'s, plus the events not rolled up yet (a few minutes' worth
+ * since the last upkeep), counted as the rollup will count them; their visitors count only where the day's
+ * visitor set does not hold them yet. All read in one snapshot, so an upkeep that commits meanwhile counts
+ * nothing twice and loses nothing.
+ */
 export async function periodRows(db: InsightsDb, range: DayRange): Promise<RollupRow[]> {
-  const rolled = await db
-    .selectFrom('insight_daily')
-    .select(['kind', 'path', 'source', 'medium', 'campaign', 'device', 'form', 'step', 'field', 'branch', 'metric'])
-    .select(['bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .groupBy(['kind', 'path', 'source', 'medium', 'campaign', 'device', 'form', 'step', 'field', 'branch', 'metric'])
-    .groupBy('bucket')
-    .execute()
-  const rows: RollupRow[] = rolled.map((row) => ({ ...row, day: range.from, count: Number(row.count) }))
-  const raw = await db
-    .selectFrom('insight_events')
-    .selectAll()
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .where('day', 'not in', (qb) => qb.selectFrom('insight_rolled_days').select('day'))
-    .execute()
-  const byDay = new Map<string, RawEvent[]>()
-  for (const event of raw) {
-    const list = byDay.get(event.day)
-    if (list) list.push(event)
-    else byDay.set(event.day, [event])
-  }
-  for (const [day, events] of byDay) rows.push(...rollupOf(day, events))
-  return rows
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const rolled = await trx
+        .selectFrom('insight_daily')
+        .select(['kind', 'path', 'source', 'medium', 'campaign', 'device', 'form', 'step', 'field', 'branch', 'metric'])
+        .select(['bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy([
+          'kind',
+          'path',
+          'source',
+          'medium',
+          'campaign',
+          'device',
+          'form',
+          'step',
+          'field',
+          'branch',
+          'metric',
+        ])
+        .groupBy('bucket')
+        .execute()
+      const rows: RollupRow[] = rolled.map((row) => ({ ...row, day: range.from, count: Number(row.count) }))
+      const unrolled = trx
+        .selectFrom('insight_events')
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .where('rolled', '=', sql.lit(0))
+      const raw = await unrolled.selectAll().execute()
+      const newVisitors = await unrolled
+        .select(['day', (eb) => eb.fn.count<number | string>('visitor').distinct().as('visitors')])
+        .where('type', '=', 'pageview')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('insight_day_visitors')
+                .select('insight_day_visitors.day')
+                .whereRef('insight_day_visitors.day', '=', 'insight_events.day')
+                .whereRef('insight_day_visitors.visitor', '=', 'insight_events.visitor'),
+            ),
+          ),
+        )
+        .groupBy('day')
+        .execute()
+      const byDay = new Map<string, RawEvent[]>()
+      for (const event of raw) {
+        const list = byDay.get(event.day)
+        if (list) list.push(event)
+        else byDay.set(event.day, [event])
+      }
+      for (const [day, events] of byDay) rows.push(...countsOf(day, events))
+      for (const { day, visitors } of newVisitors) rows.push(visitorsRow(day, Number(visitors)))
+      return rows
+    })
 }
 
 const rate = (leads: number, visits: number) => (visits > 0 ? Math.round((leads / visits) * 10_000) / 10_000 : 0)
@@ -121,9 +159,13 @@ function tally<Row extends { visits: number; leads: number; delivered: number; c
     row.leads += 1
     if (lead.delivered) row.delivered += 1
   }
-  const result = [...table.values()]
-  for (const row of result) row.conversionRate = rate(row.leads, row.visits)
-  return result.sort((a, b) => b.visits - a.visits || b.leads - a.leads)
+  for (const row of table.values()) row.conversionRate = rate(row.leads, row.visits)
+  // Ties in the order of their key, whatever order the rows were read in (rollups and raw events differ).
+  return [...table]
+    .sort(
+      ([keyA, a], [keyB, b]) => b.visits - a.visits || b.leads - a.leads || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0),
+    )
+    .map(([, row]) => row)
 }
 
 function landingPages(rows: RollupRow[], leads: LeadOutcome[]): LandingPageRow[] {
@@ -249,11 +291,23 @@ export async function insightsReport(
     leadsBetween(...bounds(range)),
     leadsBetween(...bounds(previous)),
   ])
+  return reportOf({ range, rows, leads }, { range: previous, rows: previousRows, leads: previousLeads })
+}
+
+export interface PeriodFigures {
+  range: DayRange
+  rows: RollupRow[]
+  leads: LeadOutcome[]
+}
+
+/** The report of a period's rollup rows and leads, beside the period before it. */
+export function reportOf(period: PeriodFigures, previous: PeriodFigures): InsightsReport {
+  const { rows, leads } = period
   return {
-    range,
-    previous,
+    range: period.range,
+    previous: previous.range,
     totals: totalsOf(rows, leads),
-    previousTotals: totalsOf(previousRows, previousLeads),
+    previousTotals: totalsOf(previous.rows, previous.leads),
     landingPages: landingPages(rows, leads),
     campaigns: campaigns(rows, leads),
     forms: forms(rows, leads),

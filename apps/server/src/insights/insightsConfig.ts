@@ -4,7 +4,10 @@ import { DEFAULT_RETENTION, type InsightsRetention } from './maintenance.ts'
 export interface InsightsConfig extends InsightsRetention {
   /** Events one client address may send per minute (INSIGHTS_EVENTS_PER_MINUTE, 600). */
   eventsPerMinute: number
-  /** How often finished days are rolled up and old rows deleted (INSIGHTS_MAINTENANCE_MINUTES, 60). */
+  /**
+   * How often new events are rolled up and old rows deleted (INSIGHTS_MAINTENANCE_MINUTES, 5): a report reads
+   * at most this long of raw events.
+   */
   maintenanceMs: number
 }
 
@@ -18,6 +21,6 @@ export function insightsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ins
     rawDays: whole(env.INSIGHTS_RAW_DAYS, DEFAULT_RETENTION.rawDays, 1),
     rollupDays: whole(env.INSIGHTS_ROLLUP_DAYS, DEFAULT_RETENTION.rollupDays, 1),
     eventsPerMinute: whole(env.INSIGHTS_EVENTS_PER_MINUTE, 600, 1),
-    maintenanceMs: whole(env.INSIGHTS_MAINTENANCE_MINUTES, 60, 1) * 60_000,
+    maintenanceMs: whole(env.INSIGHTS_MAINTENANCE_MINUTES, 5, 1) * 60_000,
   }
 }

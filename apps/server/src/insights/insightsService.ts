@@ -15,14 +15,14 @@ import { visitorHasher } from './visitorHash.ts'
 export interface InsightsService {
   app: Hono
   db: InsightsDb
-  /** Rolls up finished days and deletes what is past its retention now (also run every hour). */
+  /** Rolls up new events and deletes what is past its retention now (also run every few minutes). */
   maintain: () => Promise<void>
   close: () => Promise<void>
 }
 
 /**
  * Insights beside the leads, in the lead store's database: its tables, the ingestion and admin routes, and
- * the hourly upkeep (rollup, retention, forgetting the salts of finished days).
+ * the upkeep every few minutes (rollup, retention, forgetting the salts of finished days).
  */
 export async function startInsightsService(options: {
   leadDb: LeadDb
@@ -41,7 +41,8 @@ export async function startInsightsService(options: {
   const leadsBetween: LeadsBetween = (from, to) => leadOutcomes(options.leadDb, from, to)
   const maintain = async () => {
     const done = await maintainInsights(db, config, hasher.forgetBefore)
-    if (done.rolledUp.length > 0 || done.rawDeleted > 0 || done.rollupRowsDeleted > 0) {
+    // Every upkeep rolls up the last minutes: only deletions are worth a line.
+    if (done.rawDeleted > 0 || done.rollupRowsDeleted > 0) {
       log.info('insights-maintained', {
         rolledUp: done.rolledUp.join(','),
         rawDeleted: done.rawDeleted,

@@ -1,4 +1,4 @@
-import { rollUpDay } from './rollup.ts'
+import { rollUpNewEvents, unrolledDays } from './rollup.ts'
 import type { InsightsDb } from './tables.ts'
 
 export interface InsightsRetention {
@@ -19,9 +19,9 @@ export function addDays(day: string, days: number): string {
 }
 
 /**
- * What runs at start and every hour: every finished day not rolled up yet is rolled up; raw events of
- * rolled-up days older than `rawDays` and rollups older than `rollupDays` are deleted; and the salts of
- * finished days are forgotten (by `forgetSalts`).
+ * What runs at start and every few minutes: the events not rolled up yet are added to `insight_daily` (so
+ * that a report reads only a few minutes of raw events, today's included); raw events past `rawDays` and
+ * rollups past `rollupDays` are deleted; and the salts of finished days are forgotten (by `forgetSalts`).
  */
 export async function maintainInsights(
   db: InsightsDb,
@@ -30,34 +30,21 @@ export async function maintainInsights(
   now = new Date(),
 ) {
   const today = dayOf(now)
-  const pending = await db
-    .selectFrom('insight_events')
-    .select('day')
-    .distinct()
-    .where('day', '<', today)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('insight_rolled_days')
-            .select('insight_rolled_days.day')
-            .whereRef('insight_rolled_days.day', '=', 'insight_events.day'),
-        ),
-      ),
-    )
-    .execute()
-  for (const { day } of pending) await rollUpDay(db, day, now)
+  const rolledUp: string[] = []
+  for (const day of await unrolledDays(db)) if ((await rollUpNewEvents(db, day, now)) > 0) rolledUp.push(day)
   const rawCutoff = addDays(today, -retention.rawDays)
   const raw = await db
     .deleteFrom('insight_events')
     .where('day', '<', rawCutoff)
-    .where('day', 'in', (qb) => qb.selectFrom('insight_rolled_days').select('day'))
+    .where('rolled', '=', 1)
     .executeTakeFirst()
+  await db.deleteFrom('insight_day_visitors').where('day', '<', rawCutoff).execute()
   const rollupCutoff = addDays(today, -retention.rollupDays)
   const rollups = await db.deleteFrom('insight_daily').where('day', '<', rollupCutoff).executeTakeFirst()
   await db.deleteFrom('insight_rolled_days').where('day', '<', rollupCutoff).execute()
   const salts = await forgetSalts(today)
   return {
-    rolledUp: pending.map(({ day }) => day),
+    rolledUp,
     rawDeleted: Number(raw.numDeletedRows),
     rollupRowsDeleted: Number(rollups.numDeletedRows),
     saltsDeleted: salts,

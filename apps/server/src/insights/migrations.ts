@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import { ROLLUP_KEY } from './tables.ts'
 
 /**
  * The insights tables, in their own migration list (table `insight_migrations`), so that they run on
@@ -59,6 +60,39 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('day', 'text', (c) => c.primaryKey())
         .addColumn('rolled_at', 'text', (c) => c.notNull())
         .execute()
+    },
+  },
+  // Today's figures from rollups too: each event is rolled once (its `rolled` flag), counts are added to
+  // `insight_daily` by key, and a day's visitor hashes are kept as a set so distinct visitors add up.
+  '0002-partial-rollup': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('insight_events')
+        .addColumn('rolled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await sql`update insight_events set rolled = 1 where day in (select day from insight_rolled_days)`.execute(db)
+      await db.schema
+        .createIndex('insight_events_unrolled')
+        .on('insight_events')
+        .column('day')
+        .where(sql.ref('rolled'), '=', sql.lit(0))
+        .execute()
+      await db.schema.dropIndex('insight_daily_day').execute()
+      await db.schema
+        .createIndex('insight_daily_key')
+        .on('insight_daily')
+        .unique()
+        .columns([...ROLLUP_KEY])
+        .execute()
+      await db.schema
+        .createTable('insight_day_visitors')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('visitor', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('insight_day_visitors_key', ['day', 'visitor'])
+        .execute()
+      // Days rolled up before this migration: their visitors, for an event that reaches one late.
+      await sql`insert into insight_day_visitors (day, visitor)
+        select distinct day, visitor from insight_events where type = 'pageview' and rolled = 1`.execute(db)
     },
   },
 }

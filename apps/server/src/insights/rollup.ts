@@ -1,6 +1,12 @@
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { pagePath, visitSource } from './sources.ts'
-import type { InsightDailyTable, InsightEventsTable, InsightsDb, RollupKind } from './tables.ts'
+import {
+  type InsightDailyTable,
+  type InsightEventsTable,
+  type InsightsDb,
+  ROLLUP_KEY,
+  type RollupKind,
+} from './tables.ts'
 
 export type RawEvent = Selectable<InsightEventsTable>
 export type RollupRow = InsightDailyTable
@@ -25,13 +31,12 @@ export function vitalBucket(metric: string, value: number): number {
 }
 
 /**
- * One day's events as rollup rows: distinct visitors, page views by path, visits by landing page and
- * source, form steps, questions by branch, and vitals by page, device and bucket. The same function rolls a
- * finished day into `insight_daily` and answers for a day not rolled up yet, so both give the same figures.
+ * Events of one day as rollup rows: page views by path, visits by landing page and source, form steps,
+ * questions by branch, and vitals by page, device and bucket. Every count adds up across parts of a day;
+ * distinct visitors do not, so they are left to `rollupOf` and to the day's visitor set.
  */
-export function rollupOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
+export function countsOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
   const counts = new Map<string, RollupRow>()
-  const visitors = new Set<string>()
   const add = (kind: RollupKind, dims: Dimensions) => {
     const row: RollupRow = {
       day,
@@ -56,7 +61,6 @@ export function rollupOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
   }
   for (const event of events) {
     if (event.type === 'pageview') {
-      visitors.add(event.visitor)
       const path = pagePath(event.path ?? '/')
       add('pageview', { path })
       if (event.entry) {
@@ -75,9 +79,26 @@ export function rollupOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
       })
     }
   }
-  const rows = [...counts.values()]
-  if (visitors.size > 0) rows.push({ ...emptyRow(day, 'visitors'), count: visitors.size })
+  return [...counts.values()]
+}
+
+/** The visitor hashes of a day's page views, each once. */
+export function visitorsOf(events: Iterable<RawEvent>): Set<string> {
+  const visitors = new Set<string>()
+  for (const event of events) if (event.type === 'pageview') visitors.add(event.visitor)
+  return visitors
+}
+
+/** A whole day's events as rollup rows, distinct visitors included: the figures straight from raw events. */
+export function rollupOf(day: string, events: RawEvent[]): RollupRow[] {
+  const rows = countsOf(day, events)
+  const visitors = visitorsOf(events).size
+  if (visitors > 0) rows.push(visitorsRow(day, visitors))
   return rows
+}
+
+export function visitorsRow(day: string, count: number): RollupRow {
+  return { ...emptyRow(day, 'visitors'), count }
 }
 
 function emptyRow(day: string, kind: RollupKind): RollupRow {
@@ -99,27 +120,79 @@ function emptyRow(day: string, kind: RollupKind): RollupRow {
   }
 }
 
-/** Reads a day's raw events a page at a time, in the order they came. */
-export async function rawEventsOf(db: InsightsDb, day: string): Promise<RawEvent[]> {
-  return db.selectFrom('insight_events').selectAll().where('day', '=', day).execute()
+const UNROLLED = sql.lit(0)
+
+/** The days that have events not rolled up yet. */
+export async function unrolledDays(db: InsightsDb): Promise<string[]> {
+  const rows = await db.selectFrom('insight_events').select('day').distinct().where('rolled', '=', UNROLLED).execute()
+  return rows.map((row) => row.day).sort()
 }
 
-/** Rolls one day up (again): its rows replace any earlier ones, in one transaction. */
-export async function rollUpDay(db: InsightsDb, day: string, now = new Date()): Promise<number> {
-  const rows = rollupOf(day, await rawEventsOf(db, day))
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('insight_daily').where('day', '=', day).execute()
+/**
+ * Rolls a day's events not rolled up yet into `insight_daily`, in one transaction: each is marked rolled by
+ * the statement that returns it (so an event that arrives meanwhile waits for the next time, and one is never
+ * counted twice), its counts are added to the day's rows, its visitor joins the day's set, and the day's
+ * visitors row becomes the size of that set. Returns how many events it rolled.
+ */
+export async function rollUpNewEvents(db: InsightsDb, day: string, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // The day's visitors row, locked first: two processes on one PostgreSQL roll a day one after the other.
+    await trx
+      .insertInto('insight_daily')
+      .values(visitorsRow(day, 0))
+      .onConflict((oc) => oc.columns(ROLLUP_KEY).doNothing())
+      .execute()
+    await trx
+      .selectFrom('insight_daily')
+      .select('count')
+      .where('day', '=', day)
+      .where('kind', '=', 'visitors')
+      .forUpdate()
+      .execute()
+    const events = await trx
+      .updateTable('insight_events')
+      .set({ rolled: 1 })
+      .where('day', '=', day)
+      .where('rolled', '=', UNROLLED)
+      .returningAll()
+      .execute()
+    if (events.length === 0) return 0
+    const rows = countsOf(day, events)
     for (let start = 0; start < rows.length; start += 500) {
       await trx
         .insertInto('insight_daily')
         .values(rows.slice(start, start + 500))
+        .onConflict((oc) =>
+          oc
+            .columns(ROLLUP_KEY)
+            .doUpdateSet((eb) => ({ count: eb('insight_daily.count', '+', eb.ref('excluded.count')) })),
+        )
         .execute()
     }
+    const visitors = [...visitorsOf(events)].map((visitor) => ({ day, visitor }))
+    for (let start = 0; start < visitors.length; start += 1000) {
+      await trx
+        .insertInto('insight_day_visitors')
+        .values(visitors.slice(start, start + 1000))
+        .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
+        .execute()
+    }
+    const { distinct } = await trx
+      .selectFrom('insight_day_visitors')
+      .select((eb) => eb.fn.countAll<number | string>().as('distinct'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow()
+    await trx
+      .updateTable('insight_daily')
+      .set({ count: Number(distinct) })
+      .where('day', '=', day)
+      .where('kind', '=', 'visitors')
+      .execute()
     await trx
       .insertInto('insight_rolled_days')
       .values({ day, rolled_at: now.toISOString() })
       .onConflict((oc) => oc.column('day').doUpdateSet({ rolled_at: now.toISOString() }))
       .execute()
+    return events.length
   })
-  return rows.length
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely'
+import type { Generated, Insertable, Kysely } from 'kysely'
 
 /**
  * The insights store's tables: portable across PostgreSQL and SQLite (text, integer and double columns only;
@@ -32,6 +32,8 @@ export interface InsightEventsTable {
   branch: string | null
   metric: string | null
   value: number | null
+  /** 1 once the event is counted in `insight_daily` (rollup.ts); the figures read raw only those at 0. */
+  rolled: Generated<number>
 }
 
 /** One day's salt for the visitor hash; deleted once the day is over. */
@@ -62,9 +64,35 @@ export interface InsightDailyTable {
   count: number
 }
 
+/** The columns that name a rollup row (unique in `insight_daily`); its count is added to by key. */
+export const ROLLUP_KEY = [
+  'day',
+  'kind',
+  'path',
+  'source',
+  'medium',
+  'campaign',
+  'device',
+  'form',
+  'step',
+  'field',
+  'branch',
+  'metric',
+  'bucket',
+] as const satisfies readonly (keyof InsightDailyTable)[]
+
 export type RollupKind = 'visitors' | 'pageview' | 'visit' | 'form' | 'question' | 'vital'
 
-/** The days whose events are in `insight_daily`. */
+/**
+ * Each day's distinct visitor hashes among its rolled events, so that a day rolled up in parts still counts
+ * a visitor once. Deleted with the day's raw events (which carry the same hashes).
+ */
+export interface InsightDayVisitorsTable {
+  day: string
+  visitor: string
+}
+
+/** The days with events rolled into `insight_daily`, and when that last happened. */
 export interface InsightRolledDaysTable {
   day: string
   rolled_at: string
@@ -75,6 +103,7 @@ export interface InsightTables {
   insight_salts: InsightSaltsTable
   insight_daily: InsightDailyTable
   insight_rolled_days: InsightRolledDaysTable
+  insight_day_visitors: InsightDayVisitorsTable
 }
 
 export type InsightsDb = Kysely<InsightTables>
