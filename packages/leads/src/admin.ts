@@ -6,8 +6,12 @@ import { z } from './zod'
  * lead is listed under, and the JSON it answers with (times as ISO strings).
  */
 
-/** Where a delivery stands. `misconfigured`: the receiver answered 404 or 410; `dead`: the retry window passed. */
-export const DELIVERY_STATES = ['pending', 'delivered', 'misconfigured', 'dead'] as const
+/**
+ * Where a delivery stands. `misconfigured`: the receiver answered 404 or 410 (a mail server a permanent 5xx,
+ * a chat channel the server does not know); `dead`: the retry window passed; `not-sent`: an e-mail kept,
+ * rendered, because no mail server is configured (SMTP_URL).
+ */
+export const DELIVERY_STATES = ['pending', 'delivered', 'misconfigured', 'dead', 'not-sent'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
@@ -60,6 +64,10 @@ export interface LeadDetailJson {
     payload: Record<string, unknown>
     attribution: Record<string, unknown> | null
     quarantine_reason: string | null
+    /** The routing document's `_rev` the lead was routed by (null: none, LEAD_NOTIFY_EMAIL). */
+    routing_rev?: string | null
+    /** Who was to hear of it: the rule, at once or in a digest, whether the visitor was sent a confirmation. */
+    notify?: LeadNoticeJson | null
   }
   consents: Array<{
     id: string
@@ -82,14 +90,65 @@ export interface LeadDetailJson {
     last_status: number | null
     last_error: string | null
   }
-  attempts: Array<{
-    attempt: number
-    startedAt: string
-    finishedAt: string | null
-    status: number | null
-    error: string | null
-    nextAttemptAt: string | null
-  }>
+  attempts: DeliveryAttemptJson[]
+  /** Every delivery of the lead (webhook, e-mails, chat posts, the digest listing it), by `destination`. */
+  deliveries?: DeliveryJson[]
+}
+
+export interface DeliveryAttemptJson {
+  attempt: number
+  startedAt: string
+  finishedAt: string | null
+  /** HTTP status, or the SMTP reply code (250 accepted, 451 try later, 550 refused). */
+  status: number | null
+  error: string | null
+  nextAttemptAt: string | null
+}
+
+export interface LeadNoticeJson {
+  rev: string | null
+  rule: string | null
+  hot: boolean
+  digest: string[]
+  digestAt: string | null
+  confirmation: boolean
+}
+
+/**
+ * One delivery: `destination` says what and where: `webhook:<form>`, `email:<rule>` (or `email:team`, the
+ * LEAD_NOTIFY_EMAIL recipients), `email:visitor` (the confirmation), `digest:<address>`, `chat:<channel>`.
+ */
+export interface DeliveryJson {
+  id: string
+  lead_id: string
+  destination: string
+  state: DeliveryState
+  attempts: number
+  next_attempt_at: string
+  delivered_at: string | null
+  last_status: number | null
+  last_error: string | null
+  /** A notification's message: as rendered once it was tried (sent or kept: `not-sent`), else who it is for. */
+  message: DeliveryMessageJson | null
+  attemptList: DeliveryAttemptJson[]
+}
+
+export interface DeliveryMessageJson {
+  kind: 'team' | 'confirmation' | 'digest' | 'chat'
+  to?: string[]
+  channel?: string
+  /** The e-mail as rendered: what was (or would have been) sent. */
+  email?: {
+    messageId: string
+    from: string
+    to: string[]
+    replyTo?: string
+    subject: string
+    text: string
+    html: string
+  }
+  /** The chat message's JSON body as posted (Slack or Teams format). */
+  chat?: { format: 'slack' | 'teams'; body: Record<string, unknown> }
 }
 
 /** Text PostgreSQL can take as a parameter: no U+0000, no unpaired UTF-16 surrogate. */

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
 import type { LeadFormName } from './db/tables.ts'
+import { type NotifyConfig, notifyConfigFromEnv } from './delivery/notifyConfig.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -39,6 +40,8 @@ export interface LeadConfig {
   /** Days each form's leads are kept; a form not listed keeps them until erased. */
   retentionDays: Partial<Record<LeadFormName, number>>
   retentionSweepMs: number
+  /** E-mail, chat and the routing document (delivery/notifyConfig.ts). */
+  notify: NotifyConfig
 }
 
 export interface SanityAuthConfig {
@@ -149,6 +152,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
     localEditor: localEditorFromEnv(env),
     retentionDays: retentionFromEnv(env),
     retentionSweepMs: number(env.LEAD_RETENTION_SWEEP_MINUTES, 60) * 60_000,
+    notify: notifyConfigFromEnv(env),
   }
 }
 

@@ -65,7 +65,7 @@ const TIME_COLUMNS = new Set([
   'started_at',
   'finished_at',
 ])
-const JSON_COLUMNS = new Set(['payload', 'attribution'])
+const JSON_COLUMNS = new Set(['payload', 'attribution', 'notify', 'message'])
 const BOOLEAN_COLUMNS = new Set(['checked'])
 
 function toSqlite(value: unknown): unknown {

@@ -67,6 +67,13 @@ const STEPS: string[] = [
   create index lead_consents_lead on lead_consents (lead_id);
   create trigger lead_consents_no_update before update on lead_consents
     begin select raise(abort, 'lead_consents is append-only: a consent record is never changed'); end;`,
+  // Notifications (PostgreSQL 0004): destinations say what they are (`webhook:contact`, `email:team`).
+  `alter table deliveries add column message text;
+  alter table deliveries add column dedupe_key text;
+  create unique index deliveries_dedupe_key on deliveries (dedupe_key);
+  alter table leads add column routing_rev text;
+  alter table leads add column notify text;
+  update deliveries set destination = 'webhook:' || destination where instr(destination, ':') = 0;`,
 ]
 
 /**

@@ -23,6 +23,10 @@ export interface LeadsTable {
   attribution: ColumnType<JsonObject | null, string | null, string | null>
   /** Name, e-mail and company in lower case: what the Leads tool searches. */
   search_text: string | null
+  /** The `_rev` of the routing document (Studio) this lead was routed by; null when there was none. */
+  routing_rev: ColumnType<string | null, string | null | undefined, string | null>
+  /** Who was to hear of it (LeadNotice): the rule, whether at once, the digest recipients. */
+  notify: ColumnType<JsonObject | null, string | null | undefined, string | null>
 }
 
 /** One consent a lead gave, or one disclosure it was shown: append-only (a trigger refuses updates). */
@@ -44,10 +48,11 @@ export interface LeadConsentsTable {
 }
 
 export interface DeliveriesTable {
-  /** Sent as `webhook-id` on every attempt: a receiver drops a repeat by it. */
+  /** Sent as `webhook-id` on every attempt (an e-mail's `Message-ID` is made of it): a receiver drops a repeat by it. */
   id: string
   lead_id: string
-  destination: LeadFormName
+  /** What and where: `webhook:<form>`, `email:<rule>`, `email:visitor`, `digest:<address>`, `chat:<channel>`. */
+  destination: string
   state: DeliveryState
   attempts: Generated<number>
   next_attempt_at: Timestamp
@@ -62,6 +67,10 @@ export interface DeliveriesTable {
   delivered_at: Timestamp | null
   last_status: number | null
   last_error: string | null
+  /** A notification's message: who it is for before its first attempt, as rendered (sent or kept) after. */
+  message: ColumnType<JsonObject | null, string | null | undefined, string | null>
+  /** One confirmation per address, form and day; one digest per recipient and day (unique). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface DeliveryAttemptsTable {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { LeadDb } from '../db/database.ts'
 import type { JsonObject, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
+import type { NotificationPlan, PlannedDelivery } from '../delivery/routing.ts'
 
 /** Intake: a lead, its consent and its delivery stored in one transaction. */
 
@@ -20,6 +21,8 @@ export interface StoreLeadInput {
   attribution?: JsonObject | null
   /** The consent given or the disclosure shown with this submission. */
   consent?: ConsentInput | null
+  /** An accepted lead's notifications (e-mail, chat, digest, the visitor's confirmation), as routed. */
+  notifications?: NotificationPlan
 }
 
 /** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
@@ -50,6 +53,8 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
         quarantine_reason: input.quarantineReason ?? null,
         attribution: input.attribution ? JSON.stringify(input.attribution) : null,
         search_text: searchTextOf(input.payload),
+        routing_rev: input.notifications?.notice.rev ?? null,
+        notify: input.notifications ? JSON.stringify(input.notifications.notice) : null,
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
       .returning('id')
@@ -66,27 +71,66 @@ export async function storeLead(db: LeadDb, input: StoreLeadInput): Promise<{ id
         .values({ id: randomUUID(), lead_id: id, ...input.consent })
         .execute()
     if (input.deliver && !input.quarantineReason) await addDelivery(trx, id, input.form, input.now)
+    const plan = input.quarantineReason ? undefined : input.notifications
+    if (plan) {
+      let confirmed = false
+      for (const planned of plan.deliveries) {
+        const queued = await addNotification(trx, id, planned, input.now)
+        if (planned.destination === 'email:visitor') confirmed = queued
+      }
+      if (plan.notice.confirmation && !confirmed) {
+        const notice = { ...plan.notice, confirmation: false }
+        await trx
+          .updateTable('leads')
+          .set({ notify: JSON.stringify(notice) })
+          .where('id', '=', id)
+          .execute()
+      }
+    }
     return { id, created: true }
   })
 }
-export async function addDelivery(db: LeadDb, leadId: string, destination: LeadFormName, now: Date) {
+
+/** The webhook's destination for a form's leads. */
+export const webhookDestination = (form: LeadFormName) => `webhook:${form}`
+
+export async function addDelivery(db: LeadDb, leadId: string, form: LeadFormName, now: Date) {
   await db
     .insertInto('deliveries')
-    .values({
-      id: randomUUID(),
-      lead_id: leadId,
-      destination,
-      state: 'pending',
-      next_attempt_at: now,
-      window_started_at: now,
-      lease_until: null,
-      lease_token: null,
-      lease_holder: null,
-      delivered_at: null,
-      last_status: null,
-      last_error: null,
-    })
+    .values(newDelivery(leadId, webhookDestination(form), now, now))
     .execute()
+}
+
+/** Queues a notification; false when its dedupe key is taken (today's confirmation or digest is queued). */
+async function addNotification(db: LeadDb, leadId: string, planned: PlannedDelivery, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('deliveries')
+    .values({
+      ...newDelivery(leadId, planned.destination, planned.dueAt, now),
+      message: JSON.stringify(planned.message),
+      dedupe_key: planned.dedupeKey,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+function newDelivery(leadId: string, destination: string, dueAt: Date, now: Date) {
+  return {
+    id: randomUUID(),
+    lead_id: leadId,
+    destination,
+    state: 'pending' as const,
+    next_attempt_at: dueAt,
+    window_started_at: now,
+    lease_until: null,
+    lease_token: null,
+    lease_holder: null,
+    delivered_at: null,
+    last_status: null,
+    last_error: null,
+  }
 }
 
 /** The lead stored under a form's idempotency key, if any: a repeated submission answers with it. */

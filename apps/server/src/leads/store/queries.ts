@@ -10,29 +10,61 @@ export interface LeadRecord {
   lead: Lead
   /** Append-only: every consent this lead gave, oldest first. */
   consents: LeadConsentRecord[]
+  /** Its webhook's delivery (the one `attempts` are of). */
   delivery: Delivery | undefined
-  attempts: Array<{
-    attempt: number
-    startedAt: Date
-    finishedAt: Date | null
-    status: number | null
-    error: string | null
-    nextAttemptAt: Date | null
-  }>
+  /** Every delivery that concerns it: webhook, e-mails, chat posts, the digest that lists it; each with its attempts. */
+  deliveries: Array<Delivery & { attemptList: AttemptRecord[] }>
+  attempts: AttemptRecord[]
+}
+
+interface AttemptRecord {
+  attempt: number
+  startedAt: Date
+  finishedAt: Date | null
+  status: number | null
+  error: string | null
+  nextAttemptAt: Date | null
 }
 
 export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst()
   if (!lead) return undefined
-  const delivery = await db.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
-  const attempts = delivery
-    ? await db
-        .selectFrom('delivery_attempts')
-        .selectAll()
-        .where('delivery_id', '=', delivery.id)
-        .orderBy('attempt')
-        .execute()
-    : []
+  const digestKeys = digestKeysOf(lead.notify)
+  const deliveries = await db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where((eb) =>
+      digestKeys.length > 0
+        ? eb.or([eb('lead_id', '=', leadId), eb('dedupe_key', 'in', digestKeys)])
+        : eb('lead_id', '=', leadId),
+    )
+    .orderBy('destination')
+    .execute()
+  const attemptRows =
+    deliveries.length === 0
+      ? []
+      : await db
+          .selectFrom('delivery_attempts')
+          .selectAll()
+          .where(
+            'delivery_id',
+            'in',
+            deliveries.map((d) => d.id),
+          )
+          .orderBy('attempt')
+          .execute()
+  const attemptsOf = (id: string): AttemptRecord[] =>
+    attemptRows
+      .filter((a) => a.delivery_id === id)
+      .map((a) => ({
+        attempt: a.attempt,
+        startedAt: a.started_at,
+        finishedAt: a.finished_at,
+        status: a.status,
+        error: a.error,
+        nextAttemptAt: a.next_attempt_at,
+      }))
+  const delivery = deliveries.find((d) => d.lead_id === leadId && d.destination === `webhook:${lead.form}`)
   const consents = await db
     .selectFrom('lead_consents')
     .selectAll()
@@ -43,16 +75,24 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
     lead,
     consents,
     delivery,
-    attempts: attempts.map((a) => ({
-      attempt: a.attempt,
-      startedAt: a.started_at,
-      finishedAt: a.finished_at,
-      status: a.status,
-      error: a.error,
-      nextAttemptAt: a.next_attempt_at,
-    })),
+    deliveries: deliveries.map((d) => ({ ...d, attemptList: attemptsOf(d.id) })),
+    attempts: delivery ? attemptsOf(delivery.id) : [],
   }
 }
+
+/** The digests a lead is listed in (one per recipient, that day): their keys, as routing.ts makes them. */
+function digestKeysOf(notify: JsonObject | null): string[] {
+  const digest = notify?.digest
+  const at = notify?.digestAt
+  if (!Array.isArray(digest) || typeof at !== 'string') return []
+  return digest.filter((to): to is string => typeof to === 'string').map((to) => `digest:${to}:${at}`)
+}
+
+/**
+ * A join's condition: the delivery is the lead's webhook (`webhook:<form>`), the one its list state is of;
+ * its notifications (e-mail, chat, digest) are listed in its detail.
+ */
+export const webhookOfTheLead = sql<boolean>`deliveries.destination = 'webhook:' || leads.form`
 
 /** Which leads a list or an export shows. */
 export interface LeadFilter {
@@ -69,7 +109,9 @@ export interface LeadFilter {
 
 /** `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. */
 function filtered(db: LeadDb, filter: LeadFilter) {
-  let query = db.selectFrom('leads').leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+  let query = db
+    .selectFrom('leads')
+    .leftJoin('deliveries', (join) => join.onRef('deliveries.lead_id', '=', 'leads.id').on(webhookOfTheLead))
   if (filter.form) query = query.where('leads.form', '=', filter.form)
   if (filter.from) query = query.where('leads.received_at', '>=', filter.from)
   if (filter.to) query = query.where('leads.received_at', '<', filter.to)
@@ -123,7 +165,7 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     id: row.id,
     form: row.form,
     receivedAt: row.received_at,
-    state: row.quarantine_reason ? 'quarantined' : (row.state ?? 'undelivered'),
+    state: listState(row.quarantine_reason, row.state),
     quarantineReason: row.quarantine_reason,
     ...contactOf(row.payload),
     deliveryId: row.delivery_id,
@@ -132,6 +174,12 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
     deliveredAt: row.delivered_at,
   }))
+}
+
+/** A lead's state in lists: its webhook delivery's (only an e-mail is ever `not-sent`). */
+function listState(quarantineReason: string | null, state: DeliveryState | null): LeadListState {
+  if (quarantineReason) return 'quarantined'
+  return state === null || state === 'not-sent' ? 'undelivered' : state
 }
 
 /** Who a lead is, whichever form it came from. */
@@ -167,7 +215,7 @@ export async function* exportLeads(
       .orderBy('recorded_at')
       .execute()
     for (const { delivery_state, ...lead } of rows) {
-      const state: LeadListState = lead.quarantine_reason ? 'quarantined' : (delivery_state ?? 'undelivered')
+      const state = listState(lead.quarantine_reason, delivery_state)
       yield { lead, state, consents: consents.filter((consent) => consent.lead_id === lead.id) }
     }
     const last = rows.at(-1)
@@ -199,7 +247,7 @@ export async function deliveryCounts(db: LeadDb): Promise<Record<DeliveryState, 
     .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
     .groupBy('state')
     .execute()
-  const counts: Record<DeliveryState, number> = { pending: 0, delivered: 0, misconfigured: 0, dead: 0 }
+  const counts: Record<DeliveryState, number> = { pending: 0, delivered: 0, misconfigured: 0, dead: 0, 'not-sent': 0 }
   for (const row of rows) counts[row.state] = Number(row.count)
   return counts
 }
