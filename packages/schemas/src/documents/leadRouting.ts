@@ -3,6 +3,7 @@ import { LEAD_FORM_TITLES } from '@site/leads/admin'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { ROUTING_ANSWERS, ROUTING_NAME_PATTERN } from '@site/leads/routing'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { studioOnly } from '../lib/validation'
 
 /**
  * The chat channels the lead server knows (the names of its LEAD_CHAT_WEBHOOKS, never their addresses):
@@ -25,10 +26,12 @@ const emailList = (name: string, title: string, description: string, hidden?: bo
     of: [defineArrayMember({ type: 'string' })],
     hidden,
     validation: (rule) =>
-      rule.custom((list: unknown) => {
-        const bad = ((list as string[] | undefined) ?? []).find((address) => !EMAIL.test(address))
-        return bad === undefined ? true : `"${bad}" is not an e-mail address`
-      }),
+      rule.custom(
+        studioOnly((list: unknown) => {
+          const bad = ((list as string[] | undefined) ?? []).find((address) => !EMAIL.test(address))
+          return bad === undefined ? true : `"${bad}" is not an e-mail address`
+        }),
+      ),
   })
 
 const routingRule = defineArrayMember({
@@ -81,20 +84,24 @@ const routingRule = defineArrayMember({
       of: [defineArrayMember({ type: 'string' })],
       options: { list: KNOWN_LEAD_CHANNELS.map((name) => ({ value: name, title: name })) },
       validation: (rule) =>
-        rule.custom((list: unknown) => {
-          const unknown = ((list as string[] | undefined) ?? []).filter((name) => !KNOWN_LEAD_CHANNELS.includes(name))
-          if (unknown.length === 0) return true
-          return `The lead server has no chat channel named ${unknown.map((name) => `"${name}"`).join(', ')}: its channels are ${
-            KNOWN_LEAD_CHANNELS.join(', ') || 'none'
-          } (LEAD_CHAT_WEBHOOKS)`
-        }),
+        rule.custom(
+          studioOnly((list: unknown) => {
+            const unknown = ((list as string[] | undefined) ?? []).filter((name) => !KNOWN_LEAD_CHANNELS.includes(name))
+            if (unknown.length === 0) return true
+            return `The lead server has no chat channel named ${unknown.map((name) => `"${name}"`).join(', ')}: its channels are ${
+              KNOWN_LEAD_CHANNELS.join(', ') || 'none'
+            } (LEAD_CHAT_WEBHOOKS)`
+          }),
+        ),
     }),
   ],
   validation: (rule) =>
-    rule.custom((value: unknown) => {
-      const { emails, channels } = (value ?? {}) as { emails?: string[]; channels?: string[] }
-      return (emails?.length ?? 0) + (channels?.length ?? 0) > 0 ? true : 'Give at least one recipient or channel'
-    }),
+    rule.custom(
+      studioOnly((value: unknown) => {
+        const { emails, channels } = (value ?? {}) as { emails?: string[]; channels?: string[] }
+        return (emails?.length ?? 0) + (channels?.length ?? 0) > 0 ? true : 'Give at least one recipient or channel'
+      }),
+    ),
   preview: {
     select: { title: 'name', hot: 'hot', emails: 'emails' },
     prepare: ({ title, hot, emails }: { title?: string; hot?: boolean; emails?: string[] }) => ({
@@ -118,11 +125,13 @@ export const leadRouting = defineType({
       description: 'Tried in order: the first rule a lead matches decides who is told.',
       of: [routingRule],
       validation: (rule) =>
-        rule.custom((rules: unknown) => {
-          const names = ((rules as Array<{ name?: string }> | undefined) ?? []).map((item) => item.name)
-          const twice = names.find((name, index) => name && names.indexOf(name) !== index)
-          return twice ? `Two rules are named "${twice}": each needs its own name` : true
-        }),
+        rule.custom(
+          studioOnly((rules: unknown) => {
+            const names = ((rules as Array<{ name?: string }> | undefined) ?? []).map((item) => item.name)
+            const twice = names.find((name, index) => name && names.indexOf(name) !== index)
+            return twice ? `Two rules are named "${twice}": each needs its own name` : true
+          }),
+        ),
     }),
     emailList(
       'otherwiseEmails',
@@ -162,11 +171,13 @@ export const leadRouting = defineType({
         }),
       ],
       validation: (rule) =>
-        rule.custom((list: unknown) => {
-          const forms = ((list as Array<{ form?: string }> | undefined) ?? []).map((item) => item.form)
-          const twice = forms.find((form, index) => form && forms.indexOf(form) !== index)
-          return twice ? `Two confirmations for the ${twice} form: keep one` : true
-        }),
+        rule.custom(
+          studioOnly((list: unknown) => {
+            const forms = ((list as Array<{ form?: string }> | undefined) ?? []).map((item) => item.form)
+            const twice = forms.find((form, index) => form && forms.indexOf(form) !== index)
+            return twice ? `Two confirmations for the ${twice} form: keep one` : true
+          }),
+        ),
     }),
   ],
   preview: { prepare: () => ({ title: 'Lead routing' }) },
