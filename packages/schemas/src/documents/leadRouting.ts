@@ -70,7 +70,7 @@ const routingRule = defineArrayMember({
       name: 'hot',
       title: 'Hot lead: notify at once',
       type: 'boolean',
-      description: 'On: an e-mail and the chat channels at once. Off: the recipients get it in their daily digest.',
+      description: 'On: the recipients are e-mailed at once. Off: they get it in their daily digest.',
       initialValue: false,
     }),
     emailList('emails', 'E-mail recipients', 'Who is told of a lead this rule matches.'),
@@ -78,7 +78,7 @@ const routingRule = defineArrayMember({
       name: 'channels',
       title: 'Chat channels',
       type: 'array',
-      description: `Posted to at once, for hot leads. Channels the lead server knows: ${
+      description: `Posted to at once when a lead matches this rule. Channels the lead server knows: ${
         KNOWN_LEAD_CHANNELS.join(', ') || 'none (set LEAD_CHAT_WEBHOOKS)'
       }.`,
       of: [defineArrayMember({ type: 'string' })],

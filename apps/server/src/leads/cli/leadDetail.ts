@@ -43,6 +43,7 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
       'Delivery',
       delivery ? deliveryBlocks(delivery, attempts, now) : [['', 'none: the lead was not queued for a webhook']],
     ],
+    ['Notifications', notificationBlocks(record, now)],
   ]
   return sections.map(([title, blocks]) => [title, ...render(blocks, 1)].join('\n')).join('\n\n')
 }
@@ -76,6 +77,41 @@ function deliveryBlocks(
     ])
   }
   return rows
+}
+
+/** Its e-mails, chat posts and the digest that lists it, each with its attempts; and the routing that chose them. */
+function notificationBlocks(record: LeadDetailJson, now: number): Block[] {
+  const notices = (record.deliveries ?? []).filter((d) => !d.destination.startsWith('webhook:'))
+  const notify = record.lead.notify
+  const routing: Block[] = notify
+    ? [
+        [
+          'Routing',
+          `${notify.rule ? `rule ${printable(notify.rule)}` : 'no rule matched'}${notify.hot ? ', hot' : ''}` +
+            (record.lead.routing_rev
+              ? ` (document revision ${printable(record.lead.routing_rev)})`
+              : ' (LEAD_NOTIFY_EMAIL)'),
+        ],
+      ]
+    : []
+  if (notices.length === 0) return [...routing, ['', 'none']]
+  return [
+    ...routing,
+    ...notices.map(
+      (d): Block => ({
+        heading: printable(d.destination),
+        rows: [
+          ...(d.message?.email
+            ? ([
+                ['To', printable(d.message.email.to.join(', '))],
+                ['Subject', printable(d.message.email.subject)],
+              ] as Row[])
+            : []),
+          ...deliveryBlocks(d, d.attemptList, now),
+        ],
+      }),
+    ),
+  ]
 }
 
 /** A stored object (attribution) as labelled rows, a nested object as a sub-block under its own heading. */
