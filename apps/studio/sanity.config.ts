@@ -11,7 +11,8 @@ import { locations, mainDocuments } from './presentation/resolve'
 import { structure } from './structure'
 import { studioEnv } from './studioEnv'
 
-const singletons = new Set<string>(SINGLETON_TYPES)
+// The lead routing document is one document too, but no page shows it (so it is not a site singleton).
+const singletons = new Set<string>([...SINGLETON_TYPES, 'leadRouting'])
 // Actions a singleton must not offer: a second copy, or deleting the one the site needs.
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 // Documents with an address of their own: publishing one at a new address redirects the old one.

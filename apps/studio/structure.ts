@@ -50,4 +50,9 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('legalEmbed').title('Legal embeds'),
       S.divider(),
       S.documentTypeListItem('redirect').title('Redirects'),
+      S.listItem()
+        .title('Lead routing')
+        .id('leadRouting')
+        .schemaType('leadRouting')
+        .child(S.document().schemaType('leadRouting').documentId('leadRouting').title('Lead routing')),
     ])

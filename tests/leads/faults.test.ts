@@ -191,7 +191,11 @@ describe.each(STORES)('the lead server on the %s store, under faults', (kind) =>
       .split('\n')
       .filter((line) => line.includes('"webhook-misconfigured"'))
     expect(reported).toHaveLength(1)
-    expect(JSON.parse(reported[0] ?? '{}')).toMatchObject({ level: 'error', destination: 'contact', status: 404 })
+    expect(JSON.parse(reported[0] ?? '{}')).toMatchObject({
+      level: 'error',
+      destination: 'webhook:contact',
+      status: 404,
+    })
     const { leads } = await admin<{ leads: Array<{ id: string; state: string }> }>(server.origin, '/api/admin/leads')
     expect(leads.map((lead) => lead.state)).toEqual(['misconfigured'])
 

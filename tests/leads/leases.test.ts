@@ -33,7 +33,12 @@ describe.each(STORES)('leases on the %s store', (kind) => {
         now,
       })
     }
-    const claimed = await claimDueDeliveries(store.db, { destination: 'contact', limit: 10, now, leaseMs: 60_000 })
+    const claimed = await claimDueDeliveries(store.db, {
+      destination: 'webhook:contact',
+      limit: 10,
+      now,
+      leaseMs: 60_000,
+    })
     expect(claimed).toHaveLength(2)
     const ended = claimed.find((claim) => claim.payload.email === 'ended@example.com')
     const endedPid = spawnSync(process.execPath, ['-e', '0']).pid // a process that has exited
@@ -55,7 +60,12 @@ describe.each(STORES)('leases on the %s store', (kind) => {
       { idempotency_key: 'live', lease_holder: LEASE_HOLDER, lease_until: new Date('2026-11-26T10:01:00.000Z') },
     ])
     // The freed delivery is claimed again at once; the live one is not.
-    const again = await claimDueDeliveries(store.db, { destination: 'contact', limit: 10, now, leaseMs: 60_000 })
+    const again = await claimDueDeliveries(store.db, {
+      destination: 'webhook:contact',
+      limit: 10,
+      now,
+      leaseMs: 60_000,
+    })
     expect(again.map((claim) => [claim.payload.email, claim.attempt])).toEqual([['ended@example.com', 2]])
   })
 })

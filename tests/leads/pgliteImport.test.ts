@@ -108,8 +108,14 @@ describe('a PGlite lead store made before the move to SQLite', () => {
     expect(existsSync(join(kept, 'PG_VERSION'))).toBe(true)
     expect(readdirSync(dataDir).filter((file) => !file.startsWith('leads.sqlite-'))).toEqual(['leads.sqlite'])
 
-    // Every row, every column: what PGlite held is what SQLite holds (the PGlite folder, read again after).
-    expect(sqliteRows(dataDir)).toEqual(await pgliteRows(kept))
+    // Every row, every column: what PGlite held is what SQLite holds (the PGlite folder, read again after),
+    // but for a webhook's destination, named `webhook:<form>` since notifications are deliveries too.
+    const old = await pgliteRows(kept)
+    const renamed = (old.deliveries ?? []).map((row) => {
+      const delivery = row as { destination: string }
+      return { ...delivery, destination: `webhook:${delivery.destination}` }
+    })
+    expect(sqliteRows(dataDir)).toEqual({ ...old, deliveries: renamed })
 
     // And through the store's own functions: a lead's detail, with its consent and its attempts.
     const [first] = await listLeads(store.db, { limit: 10, search: 'person 1' })

@@ -79,13 +79,13 @@ describe('a lead as a person reads it', () => {
   })
 
   it.each([
-    ['contact', 'contact', 'Webhook'],
-    ['email:sales', 'contact', 'E-mail: sales'],
-    ['chat:imo-team', 'qualify', 'Chat: imo-team'],
-    ['confirmation', 'guide', 'Visitor confirmation'],
-    ['guide', 'contact', 'guide'],
-    ['sms:x', 'contact', 'sms:x'],
-  ] as const)('names the destination %s of a %s lead “%s”', (destination, form, title) => {
-    expect(destinationTitle(destination, form)).toBe(title)
+    ['webhook:contact', 'Webhook'],
+    ['email:sales', 'E-mail: sales'],
+    ['email:visitor', 'Visitor confirmation'],
+    ['digest:ops@example.com', 'Daily digest: ops@example.com'],
+    ['chat:imo-team', 'Chat: imo-team'],
+    ['sms:x', 'sms:x'],
+  ] as const)('names the destination %s “%s”', (destination, title) => {
+    expect(destinationTitle(destination)).toBe(title)
   })
 })

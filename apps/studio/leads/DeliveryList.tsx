@@ -38,7 +38,7 @@ function DeliveryCard({ form, delivery }: { form: LeadFormName; delivery: LeadDe
       <Stack space={3}>
         <Flex align="center" gap={2}>
           <Box flex={1}>
-            <Text weight="semibold">{destinationTitle(delivery.destination, form)}</Text>
+            <Text weight="semibold">{destinationTitle(delivery.destination)}</Text>
           </Box>
           <Badge tone={badge.tone}>{badge.title}</Badge>
         </Flex>

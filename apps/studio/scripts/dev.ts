@@ -14,10 +14,23 @@ const PUBLISH_PORT = Number(process.env.STUDIO_PUBLISH_PORT ?? 4600)
 
 function runStudio(env: NodeJS.ProcessEnv): void {
   const studio = spawn('sanity', ['dev', '--port', String(STUDIO_PORT), '--host', '127.0.0.1'], {
-    env,
+    env: { ...env, SANITY_STUDIO_LEAD_CHANNELS: leadChannelNames(env) },
     stdio: 'inherit',
   })
   studio.on('exit', (code) => process.exit(code ?? 0))
+}
+
+/**
+ * The chat channels the lead server knows, by name only (never their webhook addresses): the routing
+ * document's rules may name only these. SANITY_STUDIO_LEAD_CHANNELS wins; else the names in LEAD_CHAT_WEBHOOKS.
+ */
+function leadChannelNames(env: NodeJS.ProcessEnv): string {
+  if (env.SANITY_STUDIO_LEAD_CHANNELS !== undefined) return env.SANITY_STUDIO_LEAD_CHANNELS
+  return (env.LEAD_CHAT_WEBHOOKS ?? '')
+    .split(',')
+    .map((entry) => entry.split('=')[0]?.trim() ?? '')
+    .filter(Boolean)
+    .join(',')
 }
 
 /**

@@ -6,8 +6,12 @@ import { z } from './zod'
  * lead is listed under, and the JSON it answers with (times as ISO strings).
  */
 
-/** Where a delivery stands. `misconfigured`: the receiver answered 404 or 410; `dead`: the retry window passed. */
-export const DELIVERY_STATES = ['pending', 'delivered', 'misconfigured', 'dead'] as const
+/**
+ * Where a delivery stands. `misconfigured`: the receiver answered 404 or 410 (a mail server a permanent 5xx,
+ * a chat channel the server does not know); `dead`: the retry window passed; `not-sent`: an e-mail kept,
+ * rendered, because no mail server is configured (SMTP_URL).
+ */
+export const DELIVERY_STATES = ['pending', 'delivered', 'misconfigured', 'dead', 'not-sent'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
@@ -84,6 +88,8 @@ export interface LeadDeliveryJson {
   delivered_at: string | null
   last_status: number | null
   last_error: string | null
+  /** A notification's message: as rendered once it was tried (sent or kept: `not-sent`), else who it is for. */
+  message: DeliveryMessageJson | null
   attempts_log: DeliveryAttemptJson[]
 }
 
@@ -99,6 +105,10 @@ export interface LeadDetailJson {
     repeat_of: string | null
     released_at: string | null
     marked_spam_at: string | null
+    /** The routing document's `_rev` the lead was routed by (null: none, LEAD_NOTIFY_EMAIL). */
+    routing_rev?: string | null
+    /** Who was to hear of it: the rule, at once or in a digest, whether the visitor was sent a confirmation. */
+    notify?: LeadNoticeJson | null
   }
   /** Its named reasons, and whether it was quarantined with them. */
   reasons: Array<{ reason: string; held: boolean }>
@@ -117,35 +127,60 @@ export interface LeadDetailJson {
   }>
   /** Every delivery of the lead: the webhook's first, then the notifications by destination. */
   deliveries: LeadDeliveryJson[]
-  /** The webhook's delivery, as before there were several (the one of `deliveries` to the form's name). */
+  /** The webhook's delivery, as before there were several. */
   delivery?: Omit<LeadDeliveryJson, 'attempts_log'>
   /** The webhook delivery's attempts (its `attempts_log`). */
   attempts: DeliveryAttemptJson[]
 }
 
-/** The lead's webhook delivery among its deliveries: the one whose destination is the lead's form. */
+/** The webhook's destination for a form's leads. */
+export const webhookDestination = (form: LeadFormName) => `webhook:${form}`
+
+/** The lead's webhook delivery among its deliveries. */
 export function leadWebhookDelivery(detail: Pick<LeadDetailJson, 'lead' | 'deliveries'>): LeadDeliveryJson | undefined {
-  return detail.deliveries.find((delivery) => delivery.destination === detail.lead.form)
+  const webhook = webhookDestination(detail.lead.form)
+  return detail.deliveries.find((delivery) => delivery.destination === webhook)
 }
 
-const DESTINATION_KINDS: Record<string, string> = {
-  email: 'E-mail',
-  chat: 'Chat',
-  slack: 'Slack',
-  teams: 'Teams',
-  confirmation: 'Visitor confirmation',
+export interface LeadNoticeJson {
+  rev: string | null
+  rule: string | null
+  hot: boolean
+  digest: string[]
+  digestAt: string | null
+  confirmation: boolean
+}
+
+export interface DeliveryMessageJson {
+  kind: 'team' | 'confirmation' | 'digest' | 'chat'
+  to?: string[]
+  channel?: string
+  /** The e-mail as rendered: what was (or would have been) sent. */
+  email?: {
+    messageId: string
+    from: string
+    to: string[]
+    replyTo?: string
+    subject: string
+    text: string
+    html: string
+  }
+  /** The chat message's JSON body as posted (Slack or Teams format). */
+  chat?: { format: 'slack' | 'teams'; body: Record<string, unknown> }
 }
 
 /**
- * A delivery's destination as a person reads it: the form's own name is its webhook; `kind:name` (e-mail,
- * chat, confirmation) is its kind's title and the name; anything else is shown as stored.
+ * A delivery's destination as a person reads it: `webhook:<form>`, `email:<rule>` (or `email:team`, the
+ * LEAD_NOTIFY_EMAIL recipients), `email:visitor` (the confirmation), `digest:<address>`, `chat:<channel>`.
  */
-export function destinationTitle(destination: string, form: LeadFormName): string {
-  if (destination === form) return 'Webhook'
+export function destinationTitle(destination: string): string {
   const [kind = '', ...rest] = destination.split(':')
-  const title = DESTINATION_KINDS[kind]
-  if (!title) return destination
-  return rest.length > 0 ? `${title}: ${rest.join(':')}` : title
+  const name = rest.join(':')
+  if (kind === 'webhook') return 'Webhook'
+  if (kind === 'email') return name === 'visitor' ? 'Visitor confirmation' : `E-mail: ${name}`
+  if (kind === 'digest') return `Daily digest: ${name}`
+  if (kind === 'chat') return `Chat: ${name}`
+  return destination
 }
 
 /** Text PostgreSQL can take as a parameter: no U+0000, no unpaired UTF-16 surrogate. */

@@ -1,6 +1,7 @@
 import type { SchemaTypeDefinition } from 'sanity'
 import { comparisonRow } from './documents/comparisonRow'
 import { faq } from './documents/faq'
+import { leadRouting } from './documents/leadRouting'
 import { legalEmbed } from './documents/legalEmbed'
 import { page } from './documents/page'
 import { redirect } from './documents/redirect'
@@ -28,7 +29,17 @@ import { sectionTypes } from './sections'
 
 export { SINGLETON_TYPES } from './constants'
 
-export const documentTypes = [siteSettings, page, resource, testimonial, faq, comparisonRow, legalEmbed, redirect]
+export const documentTypes = [
+  siteSettings,
+  page,
+  resource,
+  testimonial,
+  faq,
+  comparisonRow,
+  legalEmbed,
+  redirect,
+  leadRouting,
+]
 
 export const objectTypes = [
   link,

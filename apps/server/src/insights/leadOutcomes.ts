@@ -1,4 +1,5 @@
 import type { LeadDb } from '../leads/db/database.ts'
+import { webhookOfTheLead } from '../leads/store/queries.ts'
 import { hostOf, pagePath, type VisitSource, visitSource } from './sources.ts'
 
 /** A lead as the figures count it: its form, landing page, campaign, and whether it reached the CRM. */
@@ -57,7 +58,7 @@ function safeJson(value: string): unknown {
 export async function leadOutcomes(db: LeadDb, from: Date, to: Date): Promise<LeadOutcome[]> {
   const rows = await db
     .selectFrom('leads')
-    .leftJoin('deliveries', 'deliveries.lead_id', 'leads.id')
+    .leftJoin('deliveries', (join) => join.onRef('deliveries.lead_id', '=', 'leads.id').on(webhookOfTheLead))
     .select(['leads.form', 'leads.attribution', 'deliveries.state'])
     .where('leads.received_at', '>=', from)
     .where('leads.received_at', '<', to)

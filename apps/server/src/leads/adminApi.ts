@@ -8,6 +8,7 @@ import {
   type QuarantineCountsJson,
   quarantineCountsQuerySchema,
 } from '@site/leads/admin'
+import type { LeadRouting } from '@site/leads/routing'
 import { LEAD_FORMS } from '@site/leads/forms'
 import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
@@ -16,6 +17,7 @@ import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
 import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
+import { planNotifications } from './delivery/routing.ts'
 import { replayLead } from './store/deliveryQueue.ts'
 import { forgetPerson } from './store/erasure.ts'
 import { deliveryCounts, exportLeads, findLead, type LeadFilter, leadCounts, listLeads } from './store/queries.ts'
@@ -38,6 +40,8 @@ export function adminApi(options: {
   store: LeadDatabase
   config: LeadConfig
   wakeOutbox: () => void
+  /** The routing document as last read: a released lead is notified as routed now. */
+  routing?: () => Promise<LeadRouting | undefined>
   log?: LeadLog
 }): Hono<Env> {
   const { store, config, log } = options
@@ -143,11 +147,20 @@ export function adminApi(options: {
     if (refused) return refused
     const record = await findLead(db, c.req.param('id')).catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
-    const result: LeadReleaseJson = await releaseLead(db, record.lead.id, {
-      now: new Date(),
-      deliver: Boolean(config.webhooks[record.lead.form]),
+    const now = new Date()
+    const notifications = planNotifications({
+      form: record.lead.form,
+      payload: record.lead.payload,
+      routing: await options.routing?.(),
+      config: config.notify,
+      now,
     })
-    if (result.replayed) options.wakeOutbox()
+    const result: LeadReleaseJson = await releaseLead(db, record.lead.id, {
+      now,
+      deliver: Boolean(config.webhooks[record.lead.form]),
+      notifications,
+    })
+    if (result.released) options.wakeOutbox()
     if (result.released) log?.info('lead-released', { lead: record.lead.id, form: record.lead.form })
     return c.json(result, result.released ? 202 : 409)
   })

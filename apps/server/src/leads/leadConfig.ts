@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
 import type { LeadFormName } from './db/tables.ts'
+import { type NotifyConfig, notifyConfigFromEnv } from './delivery/notifyConfig.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
 import { ConfigurationError } from './leadLog.ts'
 
@@ -41,6 +42,8 @@ export interface LeadConfig {
   retentionDays: Partial<Record<LeadFormName, number>>
   retentionSweepMs: number
   spam: SpamConfig
+  /** E-mail, chat and the routing document (delivery/notifyConfig.ts). */
+  notify: NotifyConfig
 }
 
 /** Spam protection (spam/): the proof of work, the content checks' threshold, duplicates. */
@@ -180,6 +183,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       threshold: number(env.LEAD_SPAM_THRESHOLD, 2),
       duplicateWindowMs: duration(env.LEAD_DUPLICATE_WINDOW, 24 * 3_600_000, 'LEAD_DUPLICATE_WINDOW'),
     },
+    notify: notifyConfigFromEnv(env),
   }
 }
 

@@ -3,12 +3,14 @@ import { type LeadAttribution, type LeadConsent, leadAttributionSchema, leadCons
 import { LEAD_FORMS } from '@site/leads/forms'
 import { LEAD_PAYLOAD_SCHEMAS } from '@site/leads/payloads'
 import { holdReasonTitle, type IntakeReason } from '@site/leads/spam'
+import type { LeadRouting } from '@site/leads/routing'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddressResolver } from './clientAddress.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
+import { planNotifications } from './delivery/routing.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
 import { checkProof, issueChallenge } from './spam/proofOfWork.ts'
@@ -63,6 +65,8 @@ export function leadEndpoint(options: {
   db: LeadDb
   config: LeadConfig
   log: LeadLog
+  /** The routing document (Studio) as last read; undefined when there is none. */
+  routing: () => Promise<LeadRouting | undefined>
   /** Called once a lead with a delivery is stored: the outbox sends it now. */
   onStored: () => void
 }): Hono {
@@ -199,9 +203,17 @@ export function leadEndpoint(options: {
       const consent = storable(body.consent) ? leadConsentSchema.safeParse(body.consent) : undefined
       if (!attribution?.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
       if (!consent?.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
+      const notifications = planNotifications({
+        form,
+        payload: body.payload,
+        routing: await options.routing(),
+        config: config.notify,
+        now,
+      })
       const stored = await storeLead(db, {
         form,
         idempotencyKey: key,
+        notifications,
         // As the visitor sent it (the rules passed it), in the form's key order: the webhook gets exactly this.
         payload: body.payload,
         deliver,
@@ -225,8 +237,15 @@ export function leadEndpoint(options: {
       } else if (stored.created && stored.repeatOf) {
         log.info('lead-stored', { lead: stored.id, form, delivery: 'none: a repeat', repeatOf: stored.repeatOf })
       } else if (stored.created) {
-        log.info('lead-stored', { lead: stored.id, form, delivery: deliver ? 'queued' : 'no webhook configured' })
-        if (deliver) options.onStored()
+        log.info('lead-stored', {
+          lead: stored.id,
+          form,
+          delivery: deliver ? 'queued' : 'no webhook configured',
+          notifications: notifications.deliveries.length,
+          rule: notifications.notice.rule,
+          routingRev: notifications.notice.rev,
+        })
+        if (deliver || notifications.deliveries.length > 0) options.onStored()
       }
       return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
     },

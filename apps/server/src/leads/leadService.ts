@@ -1,9 +1,12 @@
 import { Hono } from 'hono'
+import { contentQueryFromEnv } from '../contentQuery.ts'
 import { type InsightsService, startInsightsService } from '../insights/insightsService.ts'
 import { adminApi } from './adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
+import { routingReader } from './delivery/routingSource.ts'
+import { createMailer } from './delivery/sendMail.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -29,6 +32,8 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     if (released > 0)
       log.warn('leases-released', { deliveries: released, reason: 'the process that held them ended mid-send' })
   }
+  const mailer = createMailer(config.notify.smtpUrl, config.sendTimeoutMs)
+  const routing = routingReader({ query: contentQueryFromEnv(), cacheMs: config.notify.routingCacheMs, log })
   const outbox = startOutbox({
     db: store.db,
     webhooks: config.webhooks,
@@ -38,10 +43,11 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     pollMs: config.pollMs,
     sendTimeoutMs: config.sendTimeoutMs,
     log,
+    notify: { config: config.notify, mailer },
   })
   const app = new Hono()
-  app.route('/', leadEndpoint({ db: store.db, config, log, onStored: outbox.wake }))
-  app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, log }))
+  app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored: outbox.wake }))
+  app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
   const insights = await startInsightsService({ leadDb: store.db, ...config, log })
   app.route('/', insights.app)
@@ -56,6 +62,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
       await insights.close()
       await retention.stop()
       await outbox.stop()
+      mailer.close()
       await store.close()
     },
   }

@@ -697,6 +697,38 @@ export type Link = {
   openInNewTab?: boolean;
 };
 
+export type LeadRouting = {
+  _id: string;
+  _type: "leadRouting";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  rules?: Array<{
+    name: string;
+    forms?: Array<string>;
+    role?: Array<string>;
+    interest?: Array<string>;
+    timeline?: Array<string>;
+    monthlyMarketingBudget?: Array<string>;
+    decisionMaker?: Array<string>;
+    currentAUM?: Array<string>;
+    production12Month?: Array<string>;
+    hot?: boolean;
+    emails?: Array<string>;
+    channels?: Array<string>;
+    _type: "leadRoutingRule";
+    _key: string;
+  }>;
+  otherwiseEmails?: Array<string>;
+  confirmations?: Array<{
+    form: "contact" | "guide" | "qualify" | "giveaway";
+    subject: string;
+    body: string;
+    _type: "leadConfirmation";
+    _key: string;
+  }>;
+};
+
 export type Redirect = {
   _id: string;
   _type: "redirect";
@@ -1071,6 +1103,7 @@ export type AllSanitySchemaTypes =
   | Icon
   | Seo
   | Link
+  | LeadRouting
   | Redirect
   | LegalEmbed
   | ComparisonRow

@@ -13,7 +13,7 @@ const STUDIO_ONLY_CHECKS = new WeakSet<object>()
 
 export const isStudioOnlyCheck = (check: unknown) => typeof check === 'function' && STUDIO_ONLY_CHECKS.has(check)
 
-const studioOnly = <T extends object>(check: T): T => {
+export const studioOnly = <T extends object>(check: T): T => {
   STUDIO_ONLY_CHECKS.add(check)
   return check
 }

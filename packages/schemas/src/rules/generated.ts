@@ -420,6 +420,224 @@ export const CONTENT_RULES = {
         }
       ]
     },
+    "leadRouting": {
+      "type": "document",
+      "name": "leadRouting",
+      "fields": [
+        {
+          "type": "array",
+          "name": "rules",
+          "of": [
+            {
+              "type": "object",
+              "name": "leadRoutingRule",
+              "fields": [
+                {
+                  "type": "string",
+                  "name": "name",
+                  "required": true,
+                  "regex": {
+                    "source": "^[a-z0-9][a-z0-9-]{0,39}$",
+                    "flags": "",
+                    "name": "lower-case letters, digits and hyphens (at most 40)"
+                  }
+                },
+                {
+                  "type": "array",
+                  "name": "forms",
+                  "options": [
+                    "contact",
+                    "guide",
+                    "qualify",
+                    "giveaway"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "role",
+                  "options": [
+                    "RIA",
+                    "Independent Advisor",
+                    "Insurance Agent",
+                    "IMO/FMO"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "interest",
+                  "options": [
+                    "app",
+                    "funnels",
+                    "ads",
+                    "all",
+                    "other"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "timeline",
+                  "options": [
+                    "Immediately (this week)",
+                    "Within 1 month",
+                    "1-3 months",
+                    "3-6 months",
+                    "Just researching"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "monthlyMarketingBudget",
+                  "options": [
+                    "Under $2,500",
+                    "$2,500-$5,000",
+                    "$5,000-$10,000",
+                    "$10,000-$25,000",
+                    "Over $25,000"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "decisionMaker",
+                  "options": [
+                    "Yes",
+                    "Shared Decision",
+                    "No"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "currentAUM",
+                  "options": [
+                    "Under $25M",
+                    "$25M-$50M",
+                    "$50M-$100M",
+                    "$100M-$250M",
+                    "Over $250M"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "production12Month",
+                  "options": [
+                    "Under $5M",
+                    "$5M-$10M",
+                    "$10M-$20M",
+                    "$20M-$50M",
+                    "Over $50M"
+                  ],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "boolean",
+                  "name": "hot",
+                  "initialValue": false
+                },
+                {
+                  "type": "array",
+                  "name": "emails",
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                },
+                {
+                  "type": "array",
+                  "name": "channels",
+                  "options": [],
+                  "of": [
+                    {
+                      "type": "string"
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "type": "array",
+          "name": "otherwiseEmails",
+          "of": [
+            {
+              "type": "string"
+            }
+          ]
+        },
+        {
+          "type": "array",
+          "name": "confirmations",
+          "of": [
+            {
+              "type": "object",
+              "name": "leadConfirmation",
+              "fields": [
+                {
+                  "type": "string",
+                  "name": "form",
+                  "required": true,
+                  "options": [
+                    "contact",
+                    "guide",
+                    "qualify",
+                    "giveaway"
+                  ]
+                },
+                {
+                  "type": "string",
+                  "name": "subject",
+                  "required": true
+                },
+                {
+                  "type": "text",
+                  "name": "body",
+                  "required": true
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    },
     "link": {
       "type": "object",
       "name": "link",

@@ -51,16 +51,35 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
       deliveries.length === 0
         ? [['', 'none: the lead was not queued for a webhook or a notification']]
         : deliveries.map((delivery) => ({
-            heading: `${destinationTitle(delivery.destination, lead.form)} (${printable(delivery.destination)})`,
+            heading: `${destinationTitle(delivery.destination)} (${printable(delivery.destination)})`,
             rows: deliveryRows(delivery, now),
           })),
     ],
+    ['Routing', routingBlocks(record)],
   ]
   return sections.map(([title, blocks]) => [title, ...render(blocks, 1)].join('\n')).join('\n\n')
 }
 
+/** The rule that chose who hears of the lead, and the routing document's revision (or LEAD_NOTIFY_EMAIL). */
+function routingBlocks(record: LeadDetailJson): Block[] {
+  const notify = record.lead.notify
+  if (!notify) return [['', 'none: the lead was not routed']]
+  const rule = `${notify.rule ? `rule ${printable(notify.rule)}` : 'no rule matched'}${notify.hot ? ', hot' : ''}`
+  const source = record.lead.routing_rev
+    ? ` (document revision ${printable(record.lead.routing_rev)})`
+    : ' (LEAD_NOTIFY_EMAIL)'
+  return [['Rule', rule + source]]
+}
+
 function deliveryRows(delivery: LeadDeliveryJson, now: number): Block[] {
+  const email = delivery.message?.email
   const rows: Block[] = [
+    ...(email
+      ? ([
+          ['To', printable(email.to.join(', '))],
+          ['Subject', printable(email.subject)],
+        ] as Row[])
+      : []),
     ['State', delivery.state],
     ['Attempts', String(delivery.attempts)],
     ['Last status', delivery.last_status === null ? '—' : String(delivery.last_status)],

@@ -130,6 +130,24 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('used_proofs_expires_at').on('used_proofs').column('expires_at').execute()
     },
   },
+  /**
+   * Notifications are deliveries too: a destination says what it is (`webhook:contact`, `email:team`,
+   * `chat:sales`), `message` keeps the e-mail or chat message as rendered (sent or not), `dedupe_key` makes
+   * one visitor confirmation per address, form and day and one digest per recipient and day. A lead keeps
+   * the routing document's revision it was routed by, and where it went (`notify`).
+   */
+  '0005_notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('deliveries').addColumn('message', 'json').execute()
+      await db.schema.alterTable('deliveries').addColumn('dedupe_key', 'text').execute()
+      await db.schema.createIndex('deliveries_dedupe_key').on('deliveries').column('dedupe_key').unique().execute()
+      await db.schema.alterTable('leads').addColumn('routing_rev', 'text').execute()
+      await db.schema.alterTable('leads').addColumn('notify', 'json').execute()
+      await sql`update deliveries set destination = 'webhook:' || destination where position(':' in destination) = 0`.execute(
+        db,
+      )
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -99,7 +99,11 @@ async function copyPgliteStore(pgliteDir: string, sqliteFile: string): Promise<P
        from leads`,
     )
     const consents = hasConsents ? await read('select * from lead_consents') : []
-    const deliveries = await read('select * from deliveries')
+    // Its destinations were the form's name: a webhook's destination is `webhook:<form>` now (0004).
+    const deliveries = (await read('select * from deliveries')).map((row) => ({
+      ...row,
+      destination: String(row.destination).includes(':') ? row.destination : `webhook:${String(row.destination)}`,
+    }))
     const attempts = await read('select * from delivery_attempts')
     sqlite.transaction(() => {
       insertAll(sqlite, 'leads', leads)

@@ -68,7 +68,7 @@ const TIME_COLUMNS = new Set([
   'marked_spam_at',
   'expires_at',
 ])
-const JSON_COLUMNS = new Set(['payload', 'attribution'])
+const JSON_COLUMNS = new Set(['payload', 'attribution', 'notify', 'message'])
 const BOOLEAN_COLUMNS = new Set(['checked', 'held'])
 
 function toSqlite(value: unknown): unknown {

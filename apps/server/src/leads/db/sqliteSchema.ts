@@ -89,6 +89,13 @@ const STEPS: string[] = [
     expires_at text not null
   );
   create index used_proofs_expires_at on used_proofs (expires_at);`,
+  // Notifications (PostgreSQL 0005_notifications): destinations say what they are (`webhook:contact`, `email:team`).
+  `alter table deliveries add column message text;
+  alter table deliveries add column dedupe_key text;
+  create unique index deliveries_dedupe_key on deliveries (dedupe_key);
+  alter table leads add column routing_rev text;
+  alter table leads add column notify text;
+  update deliveries set destination = 'webhook:' || destination where instr(destination, ':') = 0;`,
 ]
 
 /**

@@ -31,6 +31,10 @@ export interface LeadsTable {
   released_at: Timestamp | null
   /** When the team judged a delivered lead to be spam (the Leads tool's "Spam"). */
   marked_spam_at: Timestamp | null
+  /** The `_rev` of the routing document (Studio) this lead was routed by; null when there was none. */
+  routing_rev: ColumnType<string | null, string | null | undefined, string | null>
+  /** Who was to hear of it (LeadNotice): the rule, whether at once, the digest recipients. */
+  notify: ColumnType<JsonObject | null, string | null | undefined, string | null>
 }
 
 /** Each reason a lead was held for or flagged with (spam checks, honeypot, rules): counted per day. */
@@ -69,10 +73,10 @@ export interface LeadConsentsTable {
 }
 
 export interface DeliveriesTable {
-  /** Sent as `webhook-id` on every attempt: a receiver drops a repeat by it. */
+  /** Sent as `webhook-id` on every attempt (an e-mail's `Message-ID` is made of it): a receiver drops a repeat by it. */
   id: string
   lead_id: string
-  /** The form's name for its webhook; a notification's `kind:name` (see `destinationTitle` in @site/leads/admin). */
+  /** What and where: `webhook:<form>`, `email:<rule>`, `email:visitor`, `digest:<address>`, `chat:<channel>`. */
   destination: string
   state: DeliveryState
   attempts: Generated<number>
@@ -88,6 +92,10 @@ export interface DeliveriesTable {
   delivered_at: Timestamp | null
   last_status: number | null
   last_error: string | null
+  /** A notification's message: who it is for before its first attempt, as rendered (sent or kept) after. */
+  message: ColumnType<JsonObject | null, string | null | undefined, string | null>
+  /** One confirmation per address, form and day; one digest per recipient and day (unique). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface DeliveryAttemptsTable {

@@ -1,9 +1,19 @@
 import type { LeadDb } from '../db/database.ts'
-import type { DeliveryState, LeadFormName } from '../db/tables.ts'
+import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
 import { type LeadLog, logFailure } from '../leadLog.ts'
-import { type AttemptOutcome, type ClaimedDelivery, claimDueDeliveries, recordAttempt } from '../store/deliveryQueue.ts'
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  type DestinationMatch,
+  recordAttempt,
+} from '../store/deliveryQueue.ts'
+import { webhookDestination } from '@site/leads/admin'
+import type { NotifyConfig } from './notifyConfig.ts'
+import { renderNotification } from './renderMessage.tsx'
 import { backoffDelay, type RetryPolicy, retryAfterMs } from './retryPolicy.ts'
-import { type SendResult, sendWebhook } from './sendWebhook.ts'
+import type { Mailer } from './sendMail.ts'
+import { postJson, type SendResult, sendWebhook } from './sendWebhook.ts'
 
 export interface OutboxOptions {
   db: LeadDb
@@ -18,6 +28,15 @@ export interface OutboxOptions {
   sendTimeoutMs: number
   log: LeadLog
   now?: () => Date
+  /** E-mail, digests and chat posts; without it, only webhooks are sent. */
+  notify?: { config: NotifyConfig; mailer: Mailer }
+}
+
+/** Deliveries one worker claims and sends together, at most `max` at once. */
+interface Lane {
+  match: DestinationMatch
+  max: number
+  send: (claim: ClaimedDelivery) => Promise<{ result: SendResult; message?: JsonObject }>
 }
 
 export interface Outbox {
@@ -34,7 +53,7 @@ export interface Outbox {
  */
 export function startOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? (() => new Date())
-  const inFlight = new Map<LeadFormName, number>()
+  const inFlight = new Map<Lane, number>()
   const sends = new Set<Promise<void>>()
   // Longer than a send can take, so a live worker's claim never runs out under it.
   const leaseMs = options.sendTimeoutMs * 2 + 5_000
@@ -43,40 +62,36 @@ export function startOutbox(options: OutboxOptions): Outbox {
   let pass: Promise<void> | undefined
   let again = false
 
-  const destinations = Object.entries(options.webhooks).filter((entry): entry is [LeadFormName, string] =>
-    Boolean(entry[1]),
-  )
+  const lanes = [...webhookLanes(options), ...(options.notify ? notificationLanes(options, options.notify) : [])]
 
   const runPass = async () => {
-    for (const [destination, url] of destinations) {
-      const free = options.maxConcurrentPerWebhook - (inFlight.get(destination) ?? 0)
-      const claimed = await claimDueDeliveries(options.db, { destination, limit: free, now: now(), leaseMs })
-      for (const claim of claimed) track(destination, deliver(url, claim))
+    for (const lane of lanes) {
+      const free = lane.max - (inFlight.get(lane) ?? 0)
+      const claimed = await claimDueDeliveries(options.db, {
+        destination: lane.match,
+        limit: free,
+        now: now(),
+        leaseMs,
+      })
+      for (const claim of claimed) track(lane, claim.destination, deliver(lane, claim))
     }
   }
 
-  const track = (destination: LeadFormName, send: Promise<void>) => {
-    inFlight.set(destination, (inFlight.get(destination) ?? 0) + 1)
+  const track = (lane: Lane, destination: string, send: Promise<void>) => {
+    inFlight.set(lane, (inFlight.get(lane) ?? 0) + 1)
     const tracked = send
       .catch((error: unknown) => logFailure(options.log, 'delivery-crashed', error, { destination }))
       .finally(() => {
-        inFlight.set(destination, (inFlight.get(destination) ?? 1) - 1)
+        inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1)
         sends.delete(tracked)
         wake() // a slot is free: the next due delivery for it need not wait for the poll
       })
     sends.add(tracked)
   }
 
-  const deliver = async (url: string, claim: ClaimedDelivery) => {
-    const result = await sendWebhook({
-      url,
-      deliveryId: claim.id,
-      body: JSON.stringify(claim.payload),
-      secret: options.secret,
-      now: now(),
-      timeoutMs: options.sendTimeoutMs,
-    })
-    const outcome = decide(result, claim, options.policy, now())
+  const deliver = async (lane: Lane, claim: ClaimedDelivery) => {
+    const { result, message } = await lane.send(claim)
+    const outcome = { ...decide(result, claim, options.policy, now()), ...(message ? { message } : {}) }
     const recorded = await recordAttempt(options.db, claim, outcome)
     reportOutcome(options.log, claim, outcome, recorded)
   }
@@ -116,6 +131,58 @@ export function startOutbox(options: OutboxOptions): Outbox {
   }
 }
 
+function webhookLanes(options: OutboxOptions): Lane[] {
+  const configured = Object.entries(options.webhooks).filter((entry): entry is [LeadFormName, string] =>
+    Boolean(entry[1]),
+  )
+  return configured.map(([form, url]) => ({
+    match: webhookDestination(form),
+    max: options.maxConcurrentPerWebhook,
+    send: async (claim) => ({
+      result: await sendWebhook({
+        url,
+        deliveryId: claim.id,
+        body: JSON.stringify(claim.payload),
+        secret: options.secret,
+        now: options.now?.() ?? new Date(),
+        timeoutMs: options.sendTimeoutMs,
+      }),
+    }),
+  }))
+}
+
+/** E-mail (team and visitor), digests and chat: each message rendered at its first attempt and kept. */
+function notificationLanes(options: OutboxOptions, notify: NonNullable<OutboxOptions['notify']>): Lane[] {
+  const { config, mailer } = notify
+  const sendEmail = async (claim: ClaimedDelivery) => {
+    const message = await renderNotification(claim, config, options.db)
+    if (!message.email) throw new Error(`The delivery to ${claim.destination} is not an e-mail`)
+    return { result: await mailer.send(message.email), message: { ...message } }
+  }
+  const sendChat = async (claim: ClaimedDelivery) => {
+    const message = await renderNotification(claim, config, options.db)
+    const channel = message.channel ? config.chatChannels[message.channel] : undefined
+    if (!channel || !message.chat) {
+      const error = `no chat channel named "${message.channel}" in LEAD_CHAT_WEBHOOKS`
+      return {
+        result: { status: null, error, retryAfter: null, verdict: 'misconfigured' as const },
+        message: { ...message },
+      }
+    }
+    const result = await postJson({
+      url: channel.url,
+      body: JSON.stringify(message.chat.body),
+      timeoutMs: options.sendTimeoutMs,
+    })
+    return { result, message: { ...message } }
+  }
+  return [
+    { match: { prefix: 'email:' }, max: config.maxConcurrentSends, send: sendEmail },
+    { match: { prefix: 'digest:' }, max: 1, send: sendEmail },
+    { match: { prefix: 'chat:' }, max: config.maxConcurrentSends, send: sendChat },
+  ]
+}
+
 /**
  * What an answer means for the delivery: 2xx delivered; 404 and 410 a misconfigured webhook (held and
  * reported, not retried for days); anything else retried after `Retry-After` or the backoff, until the
@@ -124,6 +191,8 @@ export function startOutbox(options: OutboxOptions): Outbox {
 export function decide(result: SendResult, claim: ClaimedDelivery, policy: RetryPolicy, now: Date): AttemptOutcome {
   const { status, error } = result
   const base = { status, error, now }
+  if (result.verdict) return { ...base, state: result.verdict, nextAttemptAt: null }
+  // 2xx: an HTTP success, or SMTP's 250 (accepted).
   if (status !== null && status >= 200 && status < 300) return { ...base, state: 'delivered', nextAttemptAt: null }
   if (status === 404 || status === 410) return { ...base, state: 'misconfigured', nextAttemptAt: null }
   if (now.getTime() - claim.windowStartedAt.getTime() >= policy.windowMs) {
@@ -136,20 +205,31 @@ export function decide(result: SendResult, claim: ClaimedDelivery, policy: Retry
 const LOUD_STATES: ReadonlySet<DeliveryState> = new Set(['misconfigured', 'dead'])
 
 function reportOutcome(log: LeadLog, claim: ClaimedDelivery, outcome: AttemptOutcome, recorded: boolean) {
+  const webhook = claim.destination.startsWith('webhook:')
   const fields = {
     lead: claim.leadId,
     webhookId: claim.id,
-    destination: claim.destination,
+    destination: webhook || claim.destination.startsWith('chat:') ? claim.destination : claim.destination.split(':')[0],
     attempt: claim.attempt,
     status: outcome.status,
-    error: outcome.error,
+    // A mail server's reply can quote an address: only a webhook's or a chat post's network error is logged.
+    error: webhook || claim.destination.startsWith('chat:') ? outcome.error : undefined,
     next: outcome.nextAttemptAt?.toISOString(),
   }
   if (!recorded) return log.warn('delivery-lease-lost', fields)
-  if (outcome.state === 'misconfigured') {
+  if (outcome.state === 'not-sent') return log.info('notification-kept', fields)
+  if (outcome.state === 'misconfigured' && webhook) {
     return log.error('webhook-misconfigured', {
       ...fields,
       action: `the ${claim.destination} webhook answered ${outcome.status}: check its address, then \`pnpm leads replay --misconfigured\``,
+    })
+  }
+  if (outcome.state === 'misconfigured') {
+    return log.error('notification-misconfigured', {
+      ...fields,
+      action: claim.destination.startsWith('chat:')
+        ? 'check LEAD_CHAT_WEBHOOKS and the routing document, then `pnpm leads replay <lead>`'
+        : `the mail server refused it for good (${outcome.status}): check SMTP_URL, LEAD_EMAIL_FROM and the recipients, then \`pnpm leads replay <lead>\``,
     })
   }
   if (LOUD_STATES.has(outcome.state)) return log.error('delivery-dead-lettered', fields)

@@ -6,6 +6,8 @@ export interface SendResult {
   /** A network error or timeout, in words without the payload. */
   error: string | null
   retryAfter: string | null
+  /** Decided by the sender: a permanent refusal (an SMTP 5xx), or not sent at all (no mail server). */
+  verdict?: 'misconfigured' | 'not-sent'
 }
 
 /**
@@ -22,14 +24,23 @@ export async function sendWebhook(options: {
   timeoutMs: number
 }): Promise<SendResult> {
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'user-agent': 'advisorgrowth-leads/1',
     'webhook-id': options.deliveryId,
     'webhook-timestamp': String(Math.floor(options.now.getTime() / 1000)),
   }
   if (options.secret) {
     headers['webhook-signature'] = new Webhook(options.secret).sign(options.deliveryId, options.now, options.body)
   }
+  return postJson({ ...options, headers })
+}
+
+/** POSTs a JSON body (a webhook's, or a chat message to Slack or Teams); the answer's status, or why none came. */
+export async function postJson(options: {
+  url: string
+  body: string
+  headers?: Record<string, string>
+  timeoutMs: number
+}): Promise<SendResult> {
+  const headers = { 'content-type': 'application/json', 'user-agent': 'advisorgrowth-leads/1', ...options.headers }
   try {
     const response = await fetch(options.url, {
       method: 'POST',

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
-import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
-import { addDelivery } from './intake.ts'
+import type { DeliveryState, JsonObject, Lead } from '../db/tables.ts'
+import { addDelivery, webhookDestination } from './intake.ts'
 
 /** The delivery queue (the outbox): claiming due deliveries, recording attempts, replaying. */
 
@@ -11,12 +11,19 @@ import { addDelivery } from './intake.ts'
 export interface ClaimedDelivery {
   id: string
   leadId: string
-  destination: LeadFormName
+  destination: string
   attempt: number
   payload: JsonObject
   leaseToken: string
   windowStartedAt: Date
+  /** A notification's message: who it is for, or as rendered by an earlier attempt. */
+  message: JsonObject | null
+  /** The lead, for rendering a notification (absent only if it was erased meanwhile). */
+  lead: Pick<Lead, 'id' | 'form' | 'payload' | 'attribution' | 'received_at' | 'notify'> | undefined
 }
+
+/** Which destinations a worker claims for: one (`webhook:contact`), or all of a kind (`{prefix: 'email:'}`). */
+export type DestinationMatch = string | { prefix: string }
 
 /**
  * Claims up to `limit` due deliveries for `destination`: due, pending, and not leased by a live worker.
@@ -25,15 +32,27 @@ export interface ClaimedDelivery {
  */
 export async function claimDueDeliveries(
   db: LeadDb,
-  options: { destination: LeadFormName; limit: number; now: Date; leaseMs: number },
+  options: { destination: DestinationMatch; limit: number; now: Date; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return []
+  const match = options.destination
   return db.transaction().execute(async (trx) => {
-    const due = await trx
+    let query = trx
       .selectFrom('deliveries')
-      .select(['id', 'lead_id', 'attempts', 'window_started_at'])
+      .select(['id', 'lead_id', 'destination', 'attempts', 'window_started_at', 'message'])
       .where('state', '=', 'pending')
-      .where('destination', '=', options.destination)
+    // A prefix as a range (`email:` ≤ d < `email;`): no LIKE pattern to escape, and the index still serves.
+    query =
+      typeof match === 'string'
+        ? query.where('destination', '=', match)
+        : query
+            .where('destination', '>=', match.prefix)
+            .where(
+              'destination',
+              '<',
+              `${match.prefix.slice(0, -1)}${String.fromCharCode(match.prefix.charCodeAt(match.prefix.length - 1) + 1)}`,
+            )
+    const due = await query
       .where('next_attempt_at', '<=', options.now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
       .orderBy('next_attempt_at')
@@ -71,22 +90,24 @@ export async function claimDueDeliveries(
       .execute()
     const leads = await trx
       .selectFrom('leads')
-      .select(['id', 'payload'])
+      .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify'])
       .where(
         'id',
         'in',
         due.map((d) => d.lead_id),
       )
       .execute()
-    const payloadOf = new Map(leads.map((lead) => [lead.id, lead.payload]))
+    const leadOf = new Map(leads.map((lead) => [lead.id, lead]))
     return due.map((delivery) => ({
       id: delivery.id,
       leadId: delivery.lead_id,
-      destination: options.destination,
+      destination: delivery.destination,
       attempt: delivery.attempts + 1,
-      payload: payloadOf.get(delivery.lead_id) ?? {},
+      payload: leadOf.get(delivery.lead_id)?.payload ?? {},
       leaseToken,
       windowStartedAt: delivery.window_started_at,
+      message: delivery.message,
+      lead: leadOf.get(delivery.lead_id),
     }))
   })
 }
@@ -99,6 +120,8 @@ export interface AttemptOutcome {
   /** For a `pending` outcome: when to try again. */
   nextAttemptAt: Date | null
   now: Date
+  /** A notification's message as rendered (kept whether or not it was sent), replacing what was queued. */
+  message?: JsonObject
 }
 
 /**
@@ -118,6 +141,7 @@ export async function recordAttempt(db: LeadDb, claim: ClaimedDelivery, outcome:
         last_status: outcome.status,
         last_error: outcome.error,
         delivered_at: outcome.state === 'delivered' ? outcome.now : null,
+        ...(outcome.message ? { message: JSON.stringify(outcome.message) } : {}),
       })
       .where('id', '=', claim.id)
       .where('lease_token', '=', claim.leaseToken)
@@ -185,9 +209,10 @@ function processIsRunning(pid: number): boolean {
 }
 
 /**
- * Sends a lead again: a dead-lettered or misconfigured delivery becomes due now with a new retry window,
- * under the same `webhook-id`; a quarantined lead is accepted and gets its delivery. A delivered lead is
- * sent again only when `force` is set.
+ * Sends a lead again: a dead-lettered or misconfigured webhook delivery becomes due now with a new retry
+ * window, under the same `webhook-id`; a quarantined lead is accepted and gets its delivery. A delivered lead
+ * is sent again only when `force` is set. Its notifications that failed for good or were not sent (no mail
+ * server then) are due again too, each as the same message (the same `Message-ID`).
  */
 export async function replayLead(
   db: LeadDb,
@@ -197,32 +222,51 @@ export async function replayLead(
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom('leads').selectAll().where('id', '=', leadId).forUpdate().executeTakeFirst()
     if (!lead) return { replayed: false, reason: 'no such lead' }
-    if (!options.deliver) return { replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
-    if (lead.quarantine_reason) {
-      await trx
-        .updateTable('leads')
-        .set({ quarantine_reason: null, released_at: options.now })
-        .where('id', '=', leadId)
-        .execute()
+    const again = {
+      next_attempt_at: options.now,
+      window_started_at: options.now,
+      lease_until: null,
+      lease_holder: null,
     }
-    const delivery = await trx.selectFrom('deliveries').selectAll().where('lead_id', '=', leadId).executeTakeFirst()
-    if (!delivery) {
-      await addDelivery(trx, leadId, lead.form, options.now)
+    const notifications = await trx
+      .updateTable('deliveries')
+      .set({ state: 'pending', ...again })
+      .where('lead_id', '=', leadId)
+      .where('destination', '!=', webhookDestination(lead.form))
+      .where('state', 'in', ['misconfigured', 'dead', 'not-sent'])
+      .executeTakeFirst()
+    const notified = Number(notifications.numUpdatedRows) > 0
+    const webhook = await replayWebhook()
+    return webhook.replayed || !notified ? webhook : { replayed: true }
+
+    async function replayWebhook(): Promise<{ replayed: boolean; reason?: string }> {
+      if (!lead) return { replayed: false, reason: 'no such lead' }
+      if (!options.deliver) return { replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
+      if (lead.quarantine_reason) {
+        await trx
+          .updateTable('leads')
+          .set({ quarantine_reason: null, released_at: options.now })
+          .where('id', '=', leadId)
+          .execute()
+      }
+      const delivery = await trx
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('lead_id', '=', leadId)
+        .where('destination', '=', webhookDestination(lead.form))
+        .executeTakeFirst()
+      if (!delivery) {
+        await addDelivery(trx, leadId, lead.form, options.now)
+        return { replayed: true }
+      }
+      if (delivery.state === 'pending') return { replayed: false, reason: 'its delivery is still being retried' }
+      if (delivery.state === 'delivered' && !options.force) return { replayed: false, reason: 'it was delivered' }
+      await trx
+        .updateTable('deliveries')
+        .set({ state: 'pending', ...again })
+        .where('id', '=', delivery.id)
+        .execute()
       return { replayed: true }
     }
-    if (delivery.state === 'pending') return { replayed: false, reason: 'its delivery is still being retried' }
-    if (delivery.state === 'delivered' && !options.force) return { replayed: false, reason: 'it was delivered' }
-    await trx
-      .updateTable('deliveries')
-      .set({
-        state: 'pending',
-        next_attempt_at: options.now,
-        window_started_at: options.now,
-        lease_until: null,
-        lease_holder: null,
-      })
-      .where('id', '=', delivery.id)
-      .execute()
-    return { replayed: true }
   })
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { webhookDestination } from '@site/leads/admin'
 import type { LeadDb } from '../db/database.ts'
 import type { JsonObject, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
+import type { NotificationPlan, PlannedDelivery } from '../delivery/routing.ts'
 
 /** Intake: a lead, its consent and its delivery stored in one transaction. */
 
@@ -27,6 +29,8 @@ export interface StoreLeadInput {
   attribution?: JsonObject | null
   /** The consent given or the disclosure shown with this submission. */
   consent?: ConsentInput | null
+  /** An accepted lead's notifications (e-mail, chat, digest, the visitor's confirmation), as routed. */
+  notifications?: NotificationPlan
 }
 
 /** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
@@ -69,6 +73,8 @@ export async function storeLead(
         repeat_of: repeatOf ?? null,
         released_at: null,
         marked_spam_at: null,
+        routing_rev: input.notifications?.notice.rev ?? null,
+        notify: input.notifications ? JSON.stringify(input.notifications.notice) : null,
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
       .returning('id')
@@ -90,7 +96,10 @@ export async function storeLead(
         .insertInto('lead_reasons')
         .values(reasons.map((reason) => ({ lead_id: id, reason, held: Boolean(input.quarantineReason) })))
         .execute()
-    if (input.deliver && !input.quarantineReason && !repeatOf) await addDelivery(trx, id, input.form, input.now)
+    if (!input.quarantineReason && !repeatOf) {
+      if (input.deliver) await addDelivery(trx, id, input.form, input.now)
+      if (input.notifications) await queueNotifications(trx, id, input.notifications, input.now)
+    }
     return repeatOf ? { id, created: true, repeatOf } : { id, created: true }
   })
 }
@@ -116,24 +125,64 @@ async function firstLeadOf(db: LeadDb, form: LeadFormName, email: string, since:
     .executeTakeFirst()
   return first?.id
 }
-export async function addDelivery(db: LeadDb, leadId: string, destination: string, now: Date) {
+
+/**
+ * Queues an accepted lead's notifications as routed; a confirmation whose dedupe key is taken (today's went
+ * out already) is noted on the lead as not sent.
+ */
+export async function queueNotifications(db: LeadDb, leadId: string, plan: NotificationPlan, now: Date) {
+  let confirmed = false
+  for (const planned of plan.deliveries) {
+    const queued = await addNotification(db, leadId, planned, now)
+    if (planned.destination === 'email:visitor') confirmed = queued
+  }
+  if (plan.notice.confirmation && !confirmed) {
+    const notice = { ...plan.notice, confirmation: false }
+    await db
+      .updateTable('leads')
+      .set({ notify: JSON.stringify(notice) })
+      .where('id', '=', leadId)
+      .execute()
+  }
+}
+
+export async function addDelivery(db: LeadDb, leadId: string, form: LeadFormName, now: Date) {
   await db
     .insertInto('deliveries')
-    .values({
-      id: randomUUID(),
-      lead_id: leadId,
-      destination,
-      state: 'pending',
-      next_attempt_at: now,
-      window_started_at: now,
-      lease_until: null,
-      lease_token: null,
-      lease_holder: null,
-      delivered_at: null,
-      last_status: null,
-      last_error: null,
-    })
+    .values(newDelivery(leadId, webhookDestination(form), now, now))
     .execute()
+}
+
+/** Queues a notification; false when its dedupe key is taken (today's confirmation or digest is queued). */
+async function addNotification(db: LeadDb, leadId: string, planned: PlannedDelivery, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('deliveries')
+    .values({
+      ...newDelivery(leadId, planned.destination, planned.dueAt, now),
+      message: JSON.stringify(planned.message),
+      dedupe_key: planned.dedupeKey,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+function newDelivery(leadId: string, destination: string, dueAt: Date, now: Date) {
+  return {
+    id: randomUUID(),
+    lead_id: leadId,
+    destination,
+    state: 'pending' as const,
+    next_attempt_at: dueAt,
+    window_started_at: now,
+    lease_until: null,
+    lease_token: null,
+    lease_holder: null,
+    delivered_at: null,
+    last_status: null,
+    last_error: null,
+  }
 }
 
 /** The lead stored under a form's idempotency key, if any: a repeated submission answers with it. */

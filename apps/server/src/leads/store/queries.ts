@@ -18,7 +18,15 @@ export interface AttemptRecord {
 /** A delivery as the operator sees it (no lease bookkeeping), with every attempt, oldest first. */
 export type DeliveryRecord = Pick<
   Delivery,
-  'id' | 'destination' | 'state' | 'attempts' | 'next_attempt_at' | 'delivered_at' | 'last_status' | 'last_error'
+  | 'id'
+  | 'destination'
+  | 'state'
+  | 'attempts'
+  | 'next_attempt_at'
+  | 'delivered_at'
+  | 'last_status'
+  | 'last_error'
+  | 'message'
 > & { attempts_log: AttemptRecord[] }
 
 /** A lead with its deliveries and attempts: what an operator asks "who heard of it, and when?" of. */
@@ -26,7 +34,7 @@ export interface LeadRecord {
   lead: Lead
   /** Append-only: every consent this lead gave, oldest first. */
   consents: LeadConsentRecord[]
-  /** The webhook's first (its destination is the form's name), then the others by destination. */
+  /** The webhook's first, then the others (e-mails, chat posts, the digests that list it) by destination. */
   deliveries: DeliveryRecord[]
   /** The webhook's delivery, and its attempts: the one delivery a lead had before notifications. */
   delivery: Omit<DeliveryRecord, 'attempts_log'> | undefined
@@ -38,10 +46,25 @@ export interface LeadRecord {
 export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst()
   if (!lead) return undefined
+  const digestKeys = digestKeysOf(lead.notify)
   const rows = await db
     .selectFrom('deliveries')
-    .select(['id', 'destination', 'state', 'attempts', 'next_attempt_at', 'delivered_at', 'last_status', 'last_error'])
-    .where('lead_id', '=', leadId)
+    .select([
+      'id',
+      'destination',
+      'state',
+      'attempts',
+      'next_attempt_at',
+      'delivered_at',
+      'last_status',
+      'last_error',
+      'message',
+    ])
+    .where((eb) =>
+      digestKeys.length > 0
+        ? eb.or([eb('lead_id', '=', leadId), eb('dedupe_key', 'in', digestKeys)])
+        : eb('lead_id', '=', leadId),
+    )
     .orderBy('destination')
     .execute()
   const attempts =
@@ -63,6 +86,7 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
     .where('lead_id', '=', leadId)
     .orderBy('recorded_at')
     .execute()
+  const webhookDestination = `webhook:${lead.form}`
   const deliveries: DeliveryRecord[] = rows
     .map((row) => ({
       ...row,
@@ -77,8 +101,8 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
           nextAttemptAt: a.next_attempt_at,
         })),
     }))
-    .sort((a, b) => Number(b.destination === lead.form) - Number(a.destination === lead.form))
-  const webhook = deliveries.find((delivery) => delivery.destination === lead.form)
+    .sort((a, b) => Number(b.destination === webhookDestination) - Number(a.destination === webhookDestination))
+  const webhook = deliveries.find((delivery) => delivery.destination === webhookDestination)
   const reasons = await db
     .selectFrom('lead_reasons')
     .select(['reason', 'held'])
@@ -99,6 +123,14 @@ function withoutLog({ attempts_log: _log, ...delivery }: DeliveryRecord): Omit<D
   return delivery
 }
 
+/** The digests a lead is listed in (one per recipient, that day): their keys, as routing.ts makes them. */
+function digestKeysOf(notify: JsonObject | null): string[] {
+  const digest = notify?.digest
+  const at = notify?.digestAt
+  if (!Array.isArray(digest) || typeof at !== 'string') return []
+  return digest.filter((to): to is string => typeof to === 'string').map((to) => `digest:${to}:${at}`)
+}
+
 /** Which leads a list or an export shows. */
 export interface LeadFilter {
   form?: LeadFormName
@@ -114,15 +146,13 @@ export interface LeadFilter {
 
 /**
  * `state` as the Leads tool names it: `retrying` is a pending delivery that has had an attempt. A lead's
- * state in lists is its webhook delivery's (destination = its form), one row per lead however many
+ * state in lists is its webhook delivery's (`webhook:<form>`), one row per lead however many
  * notifications it has.
  */
 function filtered(db: LeadDb, filter: LeadFilter) {
   let query = db
     .selectFrom('leads')
-    .leftJoin('deliveries', (join) =>
-      join.onRef('deliveries.lead_id', '=', 'leads.id').onRef('deliveries.destination', '=', 'leads.form'),
-    )
+    .leftJoin('deliveries', (join) => join.onRef('deliveries.lead_id', '=', 'leads.id').on(webhookOfTheLead))
   if (filter.form) query = query.where('leads.form', '=', filter.form)
   if (filter.from) query = query.where('leads.received_at', '>=', filter.from)
   if (filter.to) query = query.where('leads.received_at', '<', filter.to)
@@ -209,7 +239,8 @@ function stateOf(
 ): LeadListState {
   if (quarantineReason) return 'quarantined'
   if (repeatOf) return 'repeat'
-  return delivery ?? 'undelivered'
+  // Only an e-mail is ever `not-sent`; a webhook delivery never is.
+  return delivery === null || delivery === 'not-sent' ? 'undelivered' : delivery
 }
 
 /** The named reasons of these leads, by lead. */
@@ -292,7 +323,7 @@ export async function deliveryCounts(db: LeadDb): Promise<Record<DeliveryState, 
     .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
     .groupBy('state')
     .execute()
-  const counts: Record<DeliveryState, number> = { pending: 0, delivered: 0, misconfigured: 0, dead: 0 }
+  const counts: Record<DeliveryState, number> = { pending: 0, delivered: 0, misconfigured: 0, dead: 0, 'not-sent': 0 }
   for (const row of rows) counts[row.state] = Number(row.count)
   return counts
 }

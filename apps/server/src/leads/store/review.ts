@@ -1,17 +1,20 @@
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
-import { addDelivery } from './intake.ts'
+import { webhookDestination } from '@site/leads/admin'
+import type { NotificationPlan } from '../delivery/routing.ts'
+import { addDelivery, queueNotifications } from './intake.ts'
 
 /** The team's review of what the spam checks held: releasing a held lead, judging a received one spam. */
 
 /**
  * A quarantined lead or a repeat becomes an ordinary lead: its hold is cleared (the reasons it was held for
- * stay on it), and with a webhook for its form it gets its delivery, due now.
+ * stay on it), and with a webhook for its form it gets its delivery, due now, and its notifications as routed
+ * now (a held lead had none).
  */
 export async function releaseLead(
   db: LeadDb,
   leadId: string,
-  options: { now: Date; deliver: boolean },
+  options: { now: Date; deliver: boolean; notifications?: NotificationPlan },
 ): Promise<{ released: boolean; replayed: boolean; reason?: string }> {
   return db.transaction().execute(async (trx) => {
     const lead = await trx
@@ -29,10 +32,16 @@ export async function releaseLead(
       .set({ quarantine_reason: null, repeat_of: null, released_at: options.now })
       .where('id', '=', leadId)
       .execute()
+    if (options.notifications) await queueNotifications(trx, leadId, options.notifications, options.now)
     if (!options.deliver) {
       return { released: true, replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
     }
-    const delivery = await trx.selectFrom('deliveries').select('id').where('lead_id', '=', leadId).executeTakeFirst()
+    const delivery = await trx
+      .selectFrom('deliveries')
+      .select('id')
+      .where('lead_id', '=', leadId)
+      .where('destination', '=', webhookDestination(lead.form))
+      .executeTakeFirst()
     if (!delivery) await addDelivery(trx, leadId, lead.form, options.now)
     return { released: true, replayed: !delivery }
   })

@@ -1,0 +1,51 @@
+import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import type { LeadView } from './teamEmail.tsx'
+
+/** Slack's mrkdwn treats &, < and > as markup: what a visitor typed is shown as typed. */
+const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * A lead as a chat message: Slack's incoming-webhook JSON (text plus Block Kit blocks), or a Microsoft Teams
+ * workflow's message with an Adaptive Card. Both name the lead, its deciding answers and contact, and link
+ * to it in the Studio.
+ */
+export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean): Record<string, unknown> {
+  const title = `${hot ? 'Hot lead' : 'New lead'}: ${view.name} (${LEAD_FORM_TITLES[view.form]})`
+  const facts = [
+    ...view.deciding.map((value) => ({ title: 'Answer', value })),
+    ...(view.email ? [{ title: 'Email', value: view.email }] : []),
+    ...(view.phone ? [{ title: 'Phone', value: view.phone }] : []),
+  ]
+  if (format === 'slack') {
+    const lines = [view.deciding.join(' · '), [view.email, view.phone].filter(Boolean).join(' · ')].filter(Boolean)
+    return {
+      text: slackText(title),
+      blocks: [
+        { type: 'section', text: { type: 'mrkdwn', text: `*${slackText(title)}*\n${slackText(lines.join('\n'))}` } },
+        {
+          type: 'actions',
+          elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the lead' }, url: view.link }],
+        },
+      ],
+    }
+  }
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            { type: 'TextBlock', text: title, weight: 'Bolder', size: 'Medium', wrap: true },
+            { type: 'FactSet', facts },
+          ],
+          actions: [{ type: 'Action.OpenUrl', title: 'Open the lead', url: view.link }],
+        },
+      },
+    ],
+  }
+}

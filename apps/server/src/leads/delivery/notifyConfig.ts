@@ -1,0 +1,70 @@
+import { ROUTING_NAME_PATTERN } from '@site/leads/routing'
+import { ConfigurationError } from '../leadLog.ts'
+
+/** Where notifications go and how they are sent, from the environment (see .env.example). */
+export interface NotifyConfig {
+  /** `smtp://user:pass@host:587`, `smtps://…`; unset: every e-mail is kept on its delivery, marked not sent. */
+  smtpUrl: string | undefined
+  /** The sender of every e-mail (LEAD_EMAIL_FROM). */
+  from: string
+  /** With no routing document, every lead goes to these at once (LEAD_NOTIFY_EMAIL). */
+  notifyEmails: string[]
+  /** Chat channels by name: a Slack incoming webhook, or a Microsoft Teams workflow (`teams:<url>`). */
+  chatChannels: Record<string, ChatChannel>
+  /** The hour (UTC) each day's digest goes out; it lists the leads of the 24 hours before (LEAD_DIGEST_HOUR_UTC). */
+  digestHourUtc: number
+  /** The Studio whose Leads tool a notification links to (LEAD_STUDIO_URL, else SANITY_STUDIO_URL). */
+  studioUrl: string
+  /** How long a read routing document is used before it is read again (LEAD_ROUTING_CACHE_MS). */
+  routingCacheMs: number
+  /** At most this many e-mails (and, apart, chat posts) are sent at once from this process. */
+  maxConcurrentSends: number
+}
+
+export interface ChatChannel {
+  format: 'slack' | 'teams'
+  url: string
+}
+
+function addresses(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+/** `sales=https://hooks.slack.com/…,imo=teams:https://…`: names as the routing document's rules use them. */
+export function chatChannelsFromEnv(value: string | undefined): Record<string, ChatChannel> {
+  const channels: Record<string, ChatChannel> = {}
+  for (const entry of addresses(value)) {
+    const at = entry.indexOf('=')
+    const name = entry.slice(0, at).trim()
+    const target = entry.slice(at + 1).trim()
+    const teams = target.startsWith('teams:')
+    const url = teams ? target.slice('teams:'.length) : target
+    if (at < 1 || !ROUTING_NAME_PATTERN.test(name) || !/^https?:\/\//.test(url)) {
+      throw new ConfigurationError(
+        `LEAD_CHAT_WEBHOOKS: each entry is name=https://… or name=teams:https://…, the name in lower case (got an entry named "${name}")`,
+      )
+    }
+    channels[name] = { format: teams ? 'teams' : 'slack', url }
+  }
+  return channels
+}
+
+export function notifyConfigFromEnv(env: NodeJS.ProcessEnv): NotifyConfig {
+  const hour = Number(env.LEAD_DIGEST_HOUR_UTC || 17)
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
+    throw new ConfigurationError('LEAD_DIGEST_HOUR_UTC: a whole hour from 0 to 23')
+  }
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    from: env.LEAD_EMAIL_FROM || 'AdvisorGrowth leads <leads@localhost>',
+    notifyEmails: addresses(env.LEAD_NOTIFY_EMAIL),
+    chatChannels: chatChannelsFromEnv(env.LEAD_CHAT_WEBHOOKS),
+    digestHourUtc: hour,
+    studioUrl: (env.LEAD_STUDIO_URL || env.SANITY_STUDIO_URL || 'http://localhost:3333').replace(/\/+$/, ''),
+    routingCacheMs: Number(env.LEAD_ROUTING_CACHE_MS || 2_000),
+    maxConcurrentSends: Number(env.LEAD_NOTIFY_CONCURRENCY || 4),
+  }
+}

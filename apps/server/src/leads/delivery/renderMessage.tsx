@@ -1,0 +1,128 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
+import { render } from '@react-email/render'
+import type { DeliveryMessageJson } from '@site/leads/admin'
+import type { LeadDb } from '../db/database.ts'
+import type { JsonObject } from '../db/tables.ts'
+import type { ClaimedDelivery } from '../store/deliveryQueue.ts'
+import { chatBody } from './chatMessage.ts'
+import type { NotifyConfig } from './notifyConfig.ts'
+import type { NotificationMessage } from './routing.ts'
+import {
+  ConfirmationEmail,
+  DigestEmail,
+  type LeadView,
+  leadView,
+  oneLine,
+  TeamEmail,
+  teamSubject,
+} from './teamEmail.tsx'
+
+export type RenderedEmail = NonNullable<DeliveryMessageJson['email']>
+
+/** `<delivery-id@sender's domain>`: every attempt of a delivery is the same message to a mail client. */
+export function messageIdOf(deliveryId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'leads.invalid'
+  return `<${deliveryId}@${domain}>`
+}
+
+async function email(
+  element: React.ReactElement,
+  fields: Omit<RenderedEmail, 'text' | 'html' | 'messageId'>,
+  deliveryId: string,
+): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
+  return { messageId: messageIdOf(deliveryId, fields.from), ...fields, subject: oneLine(fields.subject), text, html }
+}
+
+/**
+ * The message of a claimed notification, as it goes out: rendered once, at its first attempt, and kept on
+ * the delivery, so a retry sends the same message. A digest lists the leads routed to its recipient in the
+ * 24 hours before it.
+ */
+export async function renderNotification(
+  claim: ClaimedDelivery,
+  config: NotifyConfig,
+  db: LeadDb,
+): Promise<DeliveryMessageJson> {
+  const queued = claim.message as (NotificationMessage & DeliveryMessageJson) | null
+  if (!queued) throw new Error(`The delivery to ${claim.destination} has no message`)
+  if (queued.email || queued.chat) return queued
+  const lead = claim.lead
+  if (!lead) throw new Error('The lead of this notification is gone')
+  const view = leadView(lead, config.studioUrl)
+  const hot = (lead.notify as { hot?: boolean } | null)?.hot ?? false
+  switch (queued.kind) {
+    case 'team':
+      return {
+        ...queued,
+        email: await email(
+          <TeamEmail view={view} hot={hot} />,
+          {
+            from: config.from,
+            to: queued.to,
+            subject: teamSubject(view, hot),
+            ...(view.email ? { replyTo: oneLine(view.email) } : {}),
+          },
+          claim.id,
+        ),
+      }
+    case 'confirmation': {
+      const fill = (text: string) => text.replaceAll('{name}', view.name)
+      return {
+        ...queued,
+        email: await email(
+          <ConfirmationEmail body={fill(queued.body)} />,
+          { from: config.from, to: queued.to, subject: fill(queued.subject) },
+          claim.id,
+        ),
+      }
+    }
+    case 'digest': {
+      const views = await digestLeads(db, queued, config.studioUrl)
+      const day = queued.until.slice(0, 10)
+      return {
+        ...queued,
+        email: await email(
+          <DigestEmail views={views} day={day} />,
+          {
+            from: config.from,
+            to: queued.to,
+            subject: `${views.length} new ${views.length === 1 ? 'lead' : 'leads'} · digest of ${day}`,
+          },
+          claim.id,
+        ),
+      }
+    }
+    case 'chat': {
+      const channel = config.chatChannels[queued.channel]
+      const format = channel?.format ?? 'slack'
+      return { ...queued, chat: { format, body: chatBody(format, view, hot) } }
+    }
+  }
+}
+
+/** The leads of the digest's 24 hours whose routing put its recipient in the digest, oldest first. */
+export async function digestLeads(
+  db: LeadDb,
+  digest: { to: string[]; from: string; until: string },
+  studioUrl: string,
+): Promise<LeadView[]> {
+  const recipient = digest.to[0] ?? ''
+  const rows = await db
+    .selectFrom('leads')
+    .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify'])
+    .where('received_at', '>=', new Date(digest.from))
+    .where('received_at', '<', new Date(digest.until))
+    .where('notify', 'is not', null)
+    .where('quarantine_reason', 'is', null)
+    .orderBy('received_at')
+    .execute()
+  return rows
+    .filter((row) => {
+      const listed = (row.notify as JsonObject | null)?.digest
+      return Array.isArray(listed) && listed.includes(recipient)
+    })
+    .map((row) => leadView(row, studioUrl))
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto'
+import type { LeadFormName } from '@site/leads/forms'
+import { type LeadRouting, type LeadRoutingRule, ROUTING_ANSWERS } from '@site/leads/routing'
+import type { JsonObject } from '../db/tables.ts'
+import type { NotifyConfig } from './notifyConfig.ts'
+
+/** Who hears of a lead, as decided when it is stored (kept on the lead as `notify`). */
+export interface LeadNotice {
+  /** The routing document's revision, or null when there was none (LEAD_NOTIFY_EMAIL). */
+  rev: string | null
+  /** The rule that matched, or null (no document, or no rule matched). */
+  rule: string | null
+  /** The rule says "hot lead": its e-mail goes at once and says so (LEAD_NOTIFY_EMAIL's goes at once, not marked). */
+  hot: boolean
+  /** Recipients who get it in their daily digest, and when that digest goes out. */
+  digest: string[]
+  digestAt: string | null
+  /** Whether a confirmation to the visitor was queued (not when one went to the address today). */
+  confirmation: boolean
+}
+
+/** One notification to queue with the lead, in the same transaction. */
+export interface PlannedDelivery {
+  destination: string
+  /** Who it is for and what to render: `TeamEmail`, `Confirmation`, `Digest` or `ChatPost` below. */
+  message: JsonObject
+  /** Unique: a second confirmation to an address for a form in a day, or a second digest, is not queued. */
+  dedupeKey: string | null
+  dueAt: Date
+}
+
+export type NotificationMessage =
+  | { kind: 'team'; to: string[]; rule: string | null }
+  | { kind: 'confirmation'; to: string[]; subject: string; body: string }
+  | { kind: 'digest'; to: string[]; from: string; until: string }
+  | { kind: 'chat'; channel: string }
+
+export interface NotificationPlan {
+  notice: LeadNotice
+  deliveries: PlannedDelivery[]
+}
+
+/** Whether a rule takes this lead: its forms (none: all), and each answer it tests (none ticked: any). */
+export function ruleMatches(rule: LeadRoutingRule, form: LeadFormName, payload: JsonObject): boolean {
+  if (rule.forms.length > 0 && !rule.forms.includes(form)) return false
+  return ROUTING_ANSWERS.every((answer) => {
+    const wanted = (rule as unknown as Record<string, unknown>)[answer.name]
+    if (!Array.isArray(wanted) || wanted.length === 0) return true
+    const given = payload[answer.name]
+    return typeof given === 'string' && wanted.includes(given)
+  })
+}
+
+/** The first digest time after `now`: each day at `hourUtc`. */
+export function nextDigestAt(now: Date, hourUtc: number): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc))
+  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1)
+  return at
+}
+
+const message = (value: NotificationMessage): JsonObject => ({ ...value })
+
+/**
+ * The notifications of an accepted lead: the first rule it matches (at once when hot, else the daily digest,
+ * and its chat channels at once), the document's "otherwise" recipients' digest when none matches, and
+ * LEAD_NOTIFY_EMAIL at once when neither says anyone; plus the form's confirmation to the visitor.
+ */
+export function planNotifications(input: {
+  form: LeadFormName
+  payload: JsonObject
+  routing: LeadRouting | undefined
+  config: NotifyConfig
+  now: Date
+}): NotificationPlan {
+  const { form, payload, routing, config, now } = input
+  const rule = routing?.rules.find((candidate) => ruleMatches(candidate, form, payload))
+  const deliveries: PlannedDelivery[] = []
+  const notice: LeadNotice = {
+    rev: routing?._rev ?? null,
+    rule: rule?.name ?? null,
+    hot: false,
+    digest: [],
+    digestAt: null,
+    confirmation: false,
+  }
+  const atOnce = (destination: string, to: string[], ruleName: string | null) => {
+    deliveries.push({
+      destination,
+      message: message({ kind: 'team', to, rule: ruleName }),
+      dedupeKey: null,
+      dueAt: now,
+    })
+  }
+  const digest = (recipients: string[]) => {
+    const until = nextDigestAt(now, config.digestHourUtc)
+    const from = new Date(until.getTime() - 86_400_000)
+    notice.digest = recipients
+    notice.digestAt = until.toISOString()
+    for (const to of recipients) {
+      deliveries.push({
+        destination: `digest:${to}`,
+        message: message({ kind: 'digest', to: [to], from: from.toISOString(), until: until.toISOString() }),
+        dedupeKey: `digest:${to}:${until.toISOString()}`,
+        dueAt: until,
+      })
+    }
+  }
+
+  if (rule) {
+    notice.hot = rule.hot
+    if (rule.emails.length > 0) {
+      if (rule.hot) atOnce(`email:${rule.name}`, rule.emails, rule.name)
+      else digest(rule.emails)
+    }
+    for (const channel of new Set(rule.channels)) {
+      deliveries.push({
+        destination: `chat:${channel}`,
+        message: message({ kind: 'chat', channel }),
+        dedupeKey: null,
+        dueAt: now,
+      })
+    }
+  } else if (routing && routing.otherwiseEmails.length > 0) digest(routing.otherwiseEmails)
+  else if (config.notifyEmails.length > 0) atOnce('email:team', config.notifyEmails, null)
+
+  const copy = routing?.confirmations.find((entry) => entry.form === form)
+  const email = typeof payload.email === 'string' ? payload.email.trim() : ''
+  if (copy && email.includes('@')) {
+    notice.confirmation = true
+    deliveries.push({
+      destination: 'email:visitor',
+      message: message({ kind: 'confirmation', to: [email], subject: copy.subject, body: copy.body }),
+      dedupeKey: confirmationKey(form, email, now),
+      dueAt: now,
+    })
+  }
+  return { notice, deliveries }
+}
+
+/** One confirmation per address, form and UTC day; the address is kept as a hash only. */
+export function confirmationKey(form: LeadFormName, email: string, now: Date): string {
+  const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')
+  return `confirm:${form}:${address}:${now.toISOString().slice(0, 10)}`
+}

@@ -1,0 +1,202 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
+import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { type AnswerLine, answerLines, answerText } from '@site/leads/answers'
+import type { LeadFormName } from '@site/leads/forms'
+import { ROUTING_ANSWERS } from '@site/leads/routing'
+import type { JsonObject } from '../db/tables.ts'
+import { contactOf } from '../store/queries.ts'
+
+/** What the team's e-mail, the digest and a chat post say of one lead. */
+export interface LeadView {
+  id: string
+  form: LeadFormName
+  receivedAt: Date
+  name: string
+  email: string
+  phone: string
+  /** The answers that route a lead (role, interest, timeline, budget…), as labels: the subject's end. */
+  deciding: string[]
+  answers: AnswerLine[]
+  attribution: Array<{ label: string; value: string }>
+  /** The lead in the Studio's Leads tool. */
+  link: string
+}
+
+export function leadView(
+  lead: { id: string; form: LeadFormName; payload: JsonObject; attribution: JsonObject | null; received_at: Date },
+  studioUrl: string,
+): LeadView {
+  const who = contactOf(lead.payload)
+  return {
+    id: lead.id,
+    form: lead.form,
+    receivedAt: lead.received_at,
+    name: who.name || who.email || 'No name given',
+    email: who.email,
+    phone: who.phone,
+    deciding: ROUTING_ANSWERS.map((answer) => answerText(answer.name, lead.payload[answer.name])).filter(Boolean),
+    answers: answerLines(lead.form, lead.payload),
+    attribution: attributionLines(lead.attribution),
+    link: `${studioUrl}/leads/${encodeURIComponent(lead.id)}`,
+  }
+}
+
+/** Campaign, source and landing page of the visit (first and latest arrival), as far as the browser said. */
+function attributionLines(attribution: JsonObject | null): Array<{ label: string; value: string }> {
+  if (!attribution) return []
+  const touch = (key: string) => (attribution[key] ?? {}) as Record<string, string | undefined>
+  const first = touch('firstTouch')
+  const last = touch('lastTouch')
+  const sourceOf = (t: Record<string, string | undefined>) =>
+    [t.utm_source, t.utm_medium].filter(Boolean).join(' / ') ||
+    (t.gclid ? 'Google Ads' : t.fbclid ? 'Meta ads' : t.msclkid ? 'Microsoft Ads' : '') ||
+    (t.referrer ? hostOf(t.referrer) : 'direct')
+  const lines = [
+    { label: 'Campaign', value: last.utm_campaign ?? first.utm_campaign ?? '' },
+    { label: 'Source', value: sourceOf(last) },
+    { label: 'First source', value: sourceOf(first) === sourceOf(last) ? '' : sourceOf(first) },
+    { label: 'Landing page', value: first.landingPage ?? '' },
+    { label: 'Form page', value: typeof attribution.page === 'string' ? attribution.page : '' },
+  ]
+  return lines.filter((line) => line.value)
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+/** `Questionnaire: Jane Doe · IMO/FMO · Immediately (this week) · $10,000-$25,000`. */
+export function teamSubject(view: LeadView, hot: boolean): string {
+  const subject = [`${LEAD_FORM_TITLES[view.form]}: ${view.name}`, ...view.deciding].join(' · ')
+  return oneLine(hot ? `Hot lead · ${subject}` : subject)
+}
+
+/** A header holds no line break a visitor could type. */
+export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 250)
+
+const styles = {
+  body: { backgroundColor: '#f4f5f7', fontFamily: '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif' },
+  container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', borderRadius: '8px' },
+  label: { color: '#5f6b7a', fontSize: '13px', margin: '12px 0 0' },
+  value: { color: '#111827', fontSize: '16px', margin: '2px 0 0', whiteSpace: 'pre-wrap' as const },
+  button: {
+    backgroundColor: '#1d4ed8',
+    color: '#ffffff',
+    padding: '12px 18px',
+    borderRadius: '6px',
+    textDecoration: 'none',
+    display: 'inline-block',
+  },
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Text style={styles.label}>{label}</Text>
+      <Text style={styles.value}>{value}</Text>
+    </>
+  )
+}
+
+/** The team's e-mail of one lead: who, every answer by its label, where the visit came from, the lead's link. */
+export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{teamSubject(view, hot)}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 4px' }}>
+            {hot ? 'Hot lead: ' : 'New lead: '}
+            {view.name}
+          </Heading>
+          <Text style={{ ...styles.label, margin: 0 }}>
+            {LEAD_FORM_TITLES[view.form]} · {view.receivedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC
+          </Text>
+          <Text style={{ fontSize: '15px' }}>
+            Reply to this e-mail to answer {view.name} directly
+            {view.phone ? (
+              <>
+                , or call <Link href={`tel:${view.phone.replace(/[^\d+]/g, '')}`}>{view.phone}</Link>
+              </>
+            ) : null}
+            .
+          </Text>
+          <Section>
+            {view.answers.map((line) => (
+              <Field key={line.key} label={line.label} value={line.value} />
+            ))}
+          </Section>
+          {view.attribution.length > 0 ? (
+            <Section>
+              <Hr />
+              <Heading as="h2" style={{ fontSize: '16px', margin: '8px 0 0' }}>
+                Where the visit came from
+              </Heading>
+              {view.attribution.map((line) => (
+                <Field key={line.label} label={line.label} value={line.value} />
+              ))}
+            </Section>
+          ) : null}
+          <Hr />
+          <Link href={view.link} style={styles.button}>
+            Open the lead in the Studio
+          </Link>
+        </Container>
+      </Body>
+    </Html>
+  )
+}
+
+/** The day's leads of one recipient, newest last, each with its deciding answers and link. */
+export function DigestEmail({ views, day }: { views: LeadView[]; day: string }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`${views.length} new ${views.length === 1 ? 'lead' : 'leads'} · ${day}`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 12px' }}>
+            {views.length} new {views.length === 1 ? 'lead' : 'leads'} · {day}
+          </Heading>
+          {views.map((view) => (
+            <Section key={view.id}>
+              <Text style={{ ...styles.value, fontWeight: 600, margin: '12px 0 0' }}>
+                <Link href={view.link}>{view.name}</Link> · {LEAD_FORM_TITLES[view.form]}
+              </Text>
+              <Text style={{ ...styles.label, margin: '2px 0 0' }}>
+                {[view.email, view.phone, ...view.deciding].filter(Boolean).join(' · ')}
+              </Text>
+            </Section>
+          ))}
+        </Container>
+      </Body>
+    </Html>
+  )
+}
+
+/** The visitor's confirmation: the marketing team's copy from the routing document, nothing else. */
+export function ConfirmationEmail({ body }: { body: string }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          {body.split(/\n{2,}/).map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of fixed text, never reordered
+            <Text key={index} style={{ ...styles.value, margin: '0 0 14px' }}>
+              {paragraph}
+            </Text>
+          ))}
+        </Container>
+      </Body>
+    </Html>
+  )
+}

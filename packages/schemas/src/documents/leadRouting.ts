@@ -1,0 +1,184 @@
+import { BellIcon } from '@sanity/icons'
+import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { LEAD_FORMS } from '@site/leads/forms'
+import { ROUTING_ANSWERS, ROUTING_NAME_PATTERN } from '@site/leads/routing'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { studioOnly } from '../lib/validation'
+
+/**
+ * The chat channels the lead server knows (the names of its LEAD_CHAT_WEBHOOKS, never their addresses):
+ * `pnpm studio` passes them as SANITY_STUDIO_LEAD_CHANNELS; a hosted Studio is built with the variable set.
+ */
+export const KNOWN_LEAD_CHANNELS: readonly string[] = (process.env.SANITY_STUDIO_LEAD_CHANNELS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const formOptions = LEAD_FORMS.map((form) => ({ value: form, title: LEAD_FORM_TITLES[form] }))
+
+const emailList = (name: string, title: string, description: string, hidden?: boolean) =>
+  defineField({
+    name,
+    title,
+    type: 'array',
+    description,
+    of: [defineArrayMember({ type: 'string' })],
+    hidden,
+    validation: (rule) =>
+      rule.custom(
+        studioOnly((list: unknown) => {
+          const bad = ((list as string[] | undefined) ?? []).find((address) => !EMAIL.test(address))
+          return bad === undefined ? true : `"${bad}" is not an e-mail address`
+        }),
+      ),
+  })
+
+const routingRule = defineArrayMember({
+  name: 'leadRoutingRule',
+  title: 'Rule',
+  type: 'object',
+  fields: [
+    defineField({
+      name: 'name',
+      title: 'Name',
+      type: 'string',
+      description:
+        'Short name in lower case, e.g. "imo-hot": the Leads tool shows it as the e-mail destination (email:imo-hot).',
+      validation: (rule) =>
+        rule.required().regex(ROUTING_NAME_PATTERN, { name: 'lower-case letters, digits and hyphens (at most 40)' }),
+    }),
+    defineField({
+      name: 'forms',
+      title: 'Forms',
+      type: 'array',
+      description: 'The forms this rule applies to; none means every form.',
+      of: [defineArrayMember({ type: 'string' })],
+      options: { list: formOptions, layout: 'grid' },
+    }),
+    ...ROUTING_ANSWERS.map((answer) =>
+      defineField({
+        name: answer.name,
+        title: answer.title,
+        type: 'array',
+        description: 'The lead matches when its answer is one of these; none ticked means any answer.',
+        of: [defineArrayMember({ type: 'string' })],
+        options: { list: answer.options.map((option) => ({ ...option })), layout: 'grid' },
+      }),
+    ),
+    defineField({
+      name: 'hot',
+      title: 'Hot lead: notify at once',
+      type: 'boolean',
+      description: 'On: the recipients are e-mailed at once. Off: they get it in their daily digest.',
+      initialValue: false,
+    }),
+    emailList('emails', 'E-mail recipients', 'Who is told of a lead this rule matches.'),
+    defineField({
+      name: 'channels',
+      title: 'Chat channels',
+      type: 'array',
+      description: `Posted to at once when a lead matches this rule. Channels the lead server knows: ${
+        KNOWN_LEAD_CHANNELS.join(', ') || 'none (set LEAD_CHAT_WEBHOOKS)'
+      }.`,
+      of: [defineArrayMember({ type: 'string' })],
+      options: { list: KNOWN_LEAD_CHANNELS.map((name) => ({ value: name, title: name })) },
+      validation: (rule) =>
+        rule.custom(
+          studioOnly((list: unknown) => {
+            const unknown = ((list as string[] | undefined) ?? []).filter((name) => !KNOWN_LEAD_CHANNELS.includes(name))
+            if (unknown.length === 0) return true
+            return `The lead server has no chat channel named ${unknown.map((name) => `"${name}"`).join(', ')}: its channels are ${
+              KNOWN_LEAD_CHANNELS.join(', ') || 'none'
+            } (LEAD_CHAT_WEBHOOKS)`
+          }),
+        ),
+    }),
+  ],
+  validation: (rule) =>
+    rule.custom(
+      studioOnly((value: unknown) => {
+        const { emails, channels } = (value ?? {}) as { emails?: string[]; channels?: string[] }
+        return (emails?.length ?? 0) + (channels?.length ?? 0) > 0 ? true : 'Give at least one recipient or channel'
+      }),
+    ),
+  preview: {
+    select: { title: 'name', hot: 'hot', emails: 'emails' },
+    prepare: ({ title, hot, emails }: { title?: string; hot?: boolean; emails?: string[] }) => ({
+      title: title || 'Unnamed rule',
+      subtitle: `${hot ? 'At once' : 'Daily digest'} · ${(emails ?? []).join(', ') || 'no e-mail'}`,
+    }),
+  },
+})
+
+export const leadRouting = defineType({
+  name: 'leadRouting',
+  title: 'Lead routing',
+  type: 'document',
+  icon: BellIcon,
+  description: 'Who hears of which lead, and what the visitor is sent. The lead server reads the published version.',
+  fields: [
+    defineField({
+      name: 'rules',
+      title: 'Rules',
+      type: 'array',
+      description: 'Tried in order: the first rule a lead matches decides who is told.',
+      of: [routingRule],
+      validation: (rule) =>
+        rule.custom(
+          studioOnly((rules: unknown) => {
+            const names = ((rules as Array<{ name?: string }> | undefined) ?? []).map((item) => item.name)
+            const twice = names.find((name, index) => name && names.indexOf(name) !== index)
+            return twice ? `Two rules are named "${twice}": each needs its own name` : true
+          }),
+        ),
+    }),
+    emailList(
+      'otherwiseEmails',
+      'Leads no rule matches',
+      'They get those leads in their daily digest. Empty: the server’s LEAD_NOTIFY_EMAIL gets them at once.',
+    ),
+    defineField({
+      name: 'confirmations',
+      title: 'Visitor confirmations',
+      type: 'array',
+      description:
+        'A transactional e-mail to the visitor, per form: at most one per address and form a day, never marketing.',
+      of: [
+        defineArrayMember({
+          name: 'leadConfirmation',
+          title: 'Confirmation',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'form',
+              title: 'Form',
+              type: 'string',
+              options: { list: formOptions },
+              validation: (rule) => rule.required(),
+            }),
+            defineField({ name: 'subject', title: 'Subject', type: 'string', validation: (rule) => rule.required() }),
+            defineField({
+              name: 'body',
+              title: 'Body',
+              type: 'text',
+              rows: 6,
+              description: 'Plain text; {name} is replaced by the visitor’s name. Say what happens next, nothing more.',
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: { select: { title: 'subject', subtitle: 'form' } },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom(
+          studioOnly((list: unknown) => {
+            const forms = ((list as Array<{ form?: string }> | undefined) ?? []).map((item) => item.form)
+            const twice = forms.find((form, index) => form && forms.indexOf(form) !== index)
+            return twice ? `Two confirmations for the ${twice} form: keep one` : true
+          }),
+        ),
+    }),
+  ],
+  preview: { prepare: () => ({ title: 'Lead routing' }) },
+})
