@@ -11,7 +11,12 @@ const TOUCHES = [
 
 /** Where the visit came from: the form's page, then the first and latest arrivals with their campaign. */
 export function AttributionList({ attribution }: { attribution: Record<string, unknown> | null }) {
-  if (!attribution) return <Text muted>The browser sent no attribution.</Text>
+  if (!attribution)
+    return (
+      <Text size={1} muted>
+        The browser sent no attribution.
+      </Text>
+    )
   return (
     <Stack space={4}>
       <FieldList fields={[{ key: 'page', label: 'Form page', value: String(attribution.page ?? '') }]} />

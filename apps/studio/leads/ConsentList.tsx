@@ -4,7 +4,12 @@ import type { LeadDetail } from './leadsApi'
 
 /** The consent each lead gave or the disclosure it was shown: the copy as the visitor saw it, and its source. */
 export function ConsentList({ consents }: { consents: LeadDetail['consents'] }) {
-  if (consents.length === 0) return <Text muted>No consent record.</Text>
+  if (consents.length === 0)
+    return (
+      <Text size={1} muted>
+        No consent record.
+      </Text>
+    )
   return (
     <Stack space={3}>
       {consents.map((consent) => (

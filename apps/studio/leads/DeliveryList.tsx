@@ -15,7 +15,7 @@ export function DeliveryList({
 }) {
   if (deliveries.length === 0) {
     return (
-      <Text muted>
+      <Text size={1} muted>
         {held
           ? 'Nobody was told: the lead is held back.'
           : 'Nobody was told: no webhook or notification is configured for this form.'}

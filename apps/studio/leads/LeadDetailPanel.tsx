@@ -86,27 +86,41 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
       <Section title="Answers">
         <AnswerList form={lead.form} payload={lead.payload} />
       </Section>
+      <Section title="Who was told">
+        <DeliveryList form={lead.form} deliveries={deliveriesOf(detail)} held={held} />
+      </Section>
       <Section title="Where they came from">
         <AttributionList attribution={lead.attribution} />
       </Section>
       <Section title="Consent">
         <ConsentList consents={detail.consents} />
       </Section>
-      <Section title="Who was told">
-        <DeliveryList form={lead.form} deliveries={deliveriesOf(detail)} held={held} />
-      </Section>
-      <details>
-        <summary>
-          <Text as="span" size={1} muted>
-            The payload as the webhook receives it
-          </Text>
-        </summary>
-        <Box paddingTop={3}>
+      <RawPayload payload={lead.payload} />
+    </Stack>
+  )
+}
+
+/** The payload exactly as the form's webhook receives it, on request. */
+function RawPayload({ payload }: { payload: Record<string, unknown> }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Stack space={3}>
+      <Box>
+        <Button
+          mode="bleed"
+          fontSize={1}
+          text={open ? 'Hide the payload' : 'Show the payload as the webhook receives it'}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        />
+      </Box>
+      {open && (
+        <Card padding={3} radius={2} tone="transparent" border overflow="auto">
           <Code size={1} language="json">
-            {JSON.stringify(lead.payload, null, 2)}
+            {JSON.stringify(payload, null, 2)}
           </Code>
-        </Box>
-      </details>
+        </Card>
+      )}
     </Stack>
   )
 }

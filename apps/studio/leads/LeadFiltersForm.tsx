@@ -36,7 +36,7 @@ export function LeadFiltersForm({
         onApply(filters)
       }}
     >
-      <Grid columns={[1, 1, 2]} gap={2}>
+      <Grid columns={1} gap={2}>
         <TextInput
           aria-label="Search name, e-mail or company"
           placeholder="Search name, e-mail or company"

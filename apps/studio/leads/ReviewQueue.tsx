@@ -38,7 +38,6 @@ export function ReviewQueue({ api }: { api: LeadsApi }) {
   return (
     <Box padding={[3, 3, 4]} data-testid="review-queue">
       <Stack space={5} style={{ maxWidth: 880 }}>
-        <QuarantineCountsCard counts={counts.counts} error={counts.error} />
         <Stack space={3}>
           <Heading as="h2" size={1}>
             Held for review
@@ -69,6 +68,7 @@ export function ReviewQueue({ api }: { api: LeadsApi }) {
           {list.loading && <Spinner muted />}
           {list.more && !list.loading && <Button text="Load more" mode="ghost" onClick={list.loadMore} />}
         </Stack>
+        <QuarantineCountsCard counts={counts.counts} error={counts.error} />
       </Stack>
     </Box>
   )
