@@ -1,18 +1,9 @@
 import { Badge, Box, Card, Flex, Stack, Text } from '@sanity/ui'
 import { destinationTitle, type LeadDeliveryJson } from '@site/leads/admin'
-import type { LeadFormName } from '@site/leads/forms'
 import { attemptsText, attemptTime, deliveryStateBadge, readableTime, relativeTime } from './leadFormat'
 
 /** Who was told of the lead, and when: each delivery (the webhook, each notification) with every attempt. */
-export function DeliveryList({
-  form,
-  deliveries,
-  held,
-}: {
-  form: LeadFormName
-  deliveries: LeadDeliveryJson[]
-  held: boolean
-}) {
+export function DeliveryList({ deliveries, held }: { deliveries: LeadDeliveryJson[]; held: boolean }) {
   if (deliveries.length === 0) {
     return (
       <Text size={1} muted>
@@ -25,13 +16,13 @@ export function DeliveryList({
   return (
     <Stack space={3} data-testid="deliveries">
       {deliveries.map((delivery) => (
-        <DeliveryCard key={delivery.id} form={form} delivery={delivery} />
+        <DeliveryCard key={delivery.id} delivery={delivery} />
       ))}
     </Stack>
   )
 }
 
-function DeliveryCard({ form, delivery }: { form: LeadFormName; delivery: LeadDeliveryJson }) {
+function DeliveryCard({ delivery }: { delivery: LeadDeliveryJson }) {
   const badge = deliveryStateBadge(delivery)
   return (
     <Card padding={3} radius={2} border data-testid="delivery">

@@ -87,7 +87,7 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
         <AnswerList form={lead.form} payload={lead.payload} />
       </Section>
       <Section title="Who was told">
-        <DeliveryList form={lead.form} deliveries={deliveriesOf(detail)} held={held} />
+        <DeliveryList deliveries={deliveriesOf(detail)} held={held} />
       </Section>
       <Section title="Where they came from">
         <AttributionList attribution={lead.attribution} />

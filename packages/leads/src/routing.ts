@@ -1,7 +1,6 @@
-import { QUESTION_FIELD_NAMES } from './fieldNames'
 import { LEAD_FORMS } from './forms'
 import { INTEREST_OPTIONS } from './schemas/contactSchema'
-import { OPTION_SETS } from './schemas/questions'
+import { OPTION_SETS, QUESTION_LABELS } from './schemas/questions'
 import { z } from './zod'
 
 /**
@@ -26,15 +25,15 @@ const fromOptionSet = (name: keyof typeof OPTION_SETS, title: string): RoutingAn
 
 /** The answers a rule can route on: role, interest, timeline, budget, decision maker, AUM and production band. */
 export const ROUTING_ANSWERS: readonly RoutingAnswer[] = [
-  fromOptionSet('role', QUESTION_FIELD_NAMES.role),
+  fromOptionSet('role', QUESTION_LABELS.role),
   {
     name: 'interest',
     title: 'Interest (contact form)',
     options: INTEREST_OPTIONS.map((option) => ({ value: option.value, title: option.label })),
   },
-  fromOptionSet('timeline', QUESTION_FIELD_NAMES.timeline),
-  fromOptionSet('monthlyMarketingBudget', QUESTION_FIELD_NAMES.monthlyMarketingBudget),
-  fromOptionSet('decisionMaker', QUESTION_FIELD_NAMES.decisionMaker),
+  fromOptionSet('timeline', QUESTION_LABELS.timeline),
+  fromOptionSet('monthlyMarketingBudget', QUESTION_LABELS.monthlyMarketingBudget),
+  fromOptionSet('decisionMaker', QUESTION_LABELS.decisionMaker),
   fromOptionSet('currentAUM', 'AUM band'),
   fromOptionSet('production12Month', 'Production band'),
 ]

@@ -8,16 +8,16 @@ import {
   type QuarantineCountsJson,
   quarantineCountsQuerySchema,
 } from '@site/leads/admin'
-import type { LeadRouting } from '@site/leads/routing'
 import { LEAD_FORMS } from '@site/leads/forms'
+import type { LeadRouting } from '@site/leads/routing'
 import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
+import { planNotifications } from './delivery/routing.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
 import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
-import { planNotifications } from './delivery/routing.ts'
 import { replayLead } from './store/deliveryQueue.ts'
 import { forgetPerson } from './store/erasure.ts'
 import { deliveryCounts, exportLeads, findLead, type LeadFilter, leadCounts, listLeads } from './store/queries.ts'

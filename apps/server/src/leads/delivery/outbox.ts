@@ -1,3 +1,4 @@
+import { webhookDestination } from '@site/leads/admin'
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
 import { type LeadLog, logFailure } from '../leadLog.ts'
@@ -8,7 +9,6 @@ import {
   type DestinationMatch,
   recordAttempt,
 } from '../store/deliveryQueue.ts'
-import { webhookDestination } from '@site/leads/admin'
 import type { NotifyConfig } from './notifyConfig.ts'
 import { renderNotification } from './renderMessage.tsx'
 import { backoffDelay, type RetryPolicy, retryAfterMs } from './retryPolicy.ts'

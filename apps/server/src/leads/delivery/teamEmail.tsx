@@ -3,11 +3,21 @@
 // tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
-import { type AnswerLine, answerLines, answerText } from '@site/leads/answers'
 import type { LeadFormName } from '@site/leads/forms'
+import { answerText, leadAnswers } from '@site/leads/labels'
 import { ROUTING_ANSWERS } from '@site/leads/routing'
 import type { JsonObject } from '../db/tables.ts'
 import { contactOf } from '../store/queries.ts'
+
+/** One answer as the e-mail lists it: its label and the visitor's answer as a label, not a stored value. */
+export interface AnswerLine {
+  key: string
+  label: string
+  value: string
+}
+
+/** What every submission adds (when it was sent, from which page): not an answer, shown apart. */
+const SUBMISSION_FIELDS = new Set(['timestamp', 'source'])
 
 /** What the team's e-mail, the digest and a chat post say of one lead. */
 export interface LeadView {
@@ -37,8 +47,12 @@ export function leadView(
     name: who.name || who.email || 'No name given',
     email: who.email,
     phone: who.phone,
-    deciding: ROUTING_ANSWERS.map((answer) => answerText(answer.name, lead.payload[answer.name])).filter(Boolean),
-    answers: answerLines(lead.form, lead.payload),
+    deciding: ROUTING_ANSWERS.map((answer) => answerText(lead.form, answer.name, lead.payload[answer.name])).filter(
+      Boolean,
+    ),
+    answers: leadAnswers(lead.form, lead.payload)
+      .filter((answer) => !SUBMISSION_FIELDS.has(answer.field) && answer.text.trim() !== '')
+      .map((answer) => ({ key: answer.field, label: answer.label, value: answer.text })),
     attribution: attributionLines(lead.attribution),
     link: `${studioUrl}/leads/${encodeURIComponent(lead.id)}`,
   }

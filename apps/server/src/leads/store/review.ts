@@ -1,6 +1,6 @@
+import { webhookDestination } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
-import { webhookDestination } from '@site/leads/admin'
 import type { NotificationPlan } from '../delivery/routing.ts'
 import { addDelivery, queueNotifications } from './intake.ts'
 
