@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
+import { webhookDestination } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, JsonObject, Lead } from '../db/tables.ts'
-import { addDelivery, webhookDestination } from './intake.ts'
+import { addDelivery } from './intake.ts'
 
 /** The delivery queue (the outbox): claiming due deliveries, recording attempts, replaying. */
 

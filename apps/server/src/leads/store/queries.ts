@@ -131,6 +131,9 @@ function digestKeysOf(notify: JsonObject | null): string[] {
   return digest.filter((to): to is string => typeof to === 'string').map((to) => `digest:${to}:${at}`)
 }
 
+/** Joins a lead to its webhook's delivery only (one row per lead, however many notifications it has). */
+export const webhookOfTheLead = sql<boolean>`deliveries.destination = 'webhook:' || leads.form`
+
 /** Which leads a list or an export shows. */
 export interface LeadFilter {
   form?: LeadFormName
