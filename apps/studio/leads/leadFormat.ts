@@ -88,6 +88,7 @@ const DELIVERY_TITLES: Record<DeliveryState, string> = {
   delivered: 'Delivered',
   misconfigured: 'Misconfigured',
   dead: 'Dead-lettered',
+  'not-sent': 'Not sent: no mail server configured',
 }
 
 /** A delivery's badge: a pending delivery that has had an attempt is retrying. */
@@ -98,6 +99,7 @@ export function deliveryStateBadge(delivery: { state: DeliveryState; attempts: n
   if (delivery.state === 'pending') {
     return delivery.attempts > 0 ? { title: 'Retrying', tone: 'caution' } : { title: 'Queued', tone: 'caution' }
   }
+  if (delivery.state === 'not-sent') return { title: DELIVERY_TITLES['not-sent'], tone: 'default' }
   return { title: DELIVERY_TITLES[delivery.state], tone: STATE_TONES[delivery.state] }
 }
 
