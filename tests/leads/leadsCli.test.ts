@@ -90,7 +90,7 @@ describe('pnpm leads, its help and its usage errors', { timeout: 120_000 }, () =
     expectFailure(limit, "error: option '--limit <n>' argument '1.5' is invalid. a whole number, 1 to 1000")
     expectFailure(
       state,
-      "error: option '--state <state>' argument 'lost' is invalid. Allowed choices are pending, retrying, delivered, misconfigured, dead, quarantined, undelivered.",
+      "error: option '--state <state>' argument 'lost' is invalid. Allowed choices are pending, retrying, delivered, misconfigured, dead, quarantined, repeat, undelivered.",
     )
   })
 })

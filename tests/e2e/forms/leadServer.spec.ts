@@ -8,8 +8,9 @@ import { expectToast } from '../support/toasts'
 // retry timing short for these tests).
 const SUCCESS = { title: 'Message Sent!', description: "We'll get back to you within 24 hours." }
 
-async function sendContact(page: import('@playwright/test').Page, email: string) {
+async function sendContact(page: import('@playwright/test').Page, email: string, onReady = () => {}) {
   const submit = await openForm(page, '/contact', 'Send Message')
+  onReady()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Whitfield')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByRole('combobox', { name: 'I’m interested in' }).selectOption({ label: 'Ad Management' })
@@ -43,8 +44,11 @@ test('a receiver that never answers keeps nobody waiting: success shows at once,
 }) => {
   const email = uniqueEmail('server-hang')
   await armFault('contact', 'hang', email, 1)
-  const sentAt = Date.now()
-  await sendContact(page, email)
+  // From the form ready (not the page's load, which a loaded machine stretches): the receiver's hang never counts.
+  let sentAt = Date.now()
+  await sendContact(page, email, () => {
+    sentAt = Date.now()
+  })
   await expectToast(page, 'success', SUCCESS.title, SUCCESS.description)
   expect(Date.now() - sentAt).toBeLessThan(5_000)
   await disarmFault('contact', email)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
@@ -178,7 +178,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       secret: env.LEAD_SPAM_SECRET || storedSecret(join(dirname(dataDir), 'leads-spam-secret')),
       challengeTtlMs: number(env.LEAD_CHALLENGE_TTL_MINUTES, 60) * 60_000,
       proofCost: number(env.LEAD_PROOF_COST, 1_000),
-      proofMaxCounter: number(env.LEAD_PROOF_MAX_COUNTER, 1_500),
+      proofMaxCounter: number(env.LEAD_PROOF_MAX_COUNTER, 1_000),
       minFillMs: number(env.LEAD_MIN_FILL_SECONDS, 3) * 1000,
       threshold: number(env.LEAD_SPAM_THRESHOLD, 2),
       duplicateWindowMs: duration(env.LEAD_DUPLICATE_WINDOW, 24 * 3_600_000, 'LEAD_DUPLICATE_WINDOW'),
@@ -217,7 +217,18 @@ function storedSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dirname(file), { recursive: true })
   const token = randomBytes(24).toString('base64url')
-  writeFileSync(file, `${token}\n`, { mode: 0o600 })
-  chmodSync(file, 0o600)
-  return token
+  // Written aside, then linked into place: of processes starting together, one secret wins and all read it
+  // (two spam secrets would refuse each other's proofs).
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+  writeFileSync(aside, `${token}\n`, { mode: 0o600 })
+  chmodSync(aside, 0o600)
+  try {
+    linkSync(aside, file)
+    return token
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return readFileSync(file, 'utf8').trim()
+  } finally {
+    unlinkSync(aside)
+  }
 }
