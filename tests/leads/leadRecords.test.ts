@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { randomUUID } from 'node:crypto'
 
 import { type LeadDetailJson, type LeadSummaryJson, leadWebhookDelivery } from '@site/leads/admin'
 import type { LeadAttribution, LeadConsent } from '@site/leads/context'
@@ -6,7 +7,6 @@ import { describe, expect, it } from 'vitest'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
 import { sweepExpiredLeads } from '../../apps/server/src/leads/leadService'
-import { addDelivery } from '../../apps/server/src/leads/store/intake'
 import { findLead } from '../../apps/server/src/leads/store/queries'
 import { buildContactPayload } from '../../apps/web/app/forms/contact/contactPayload'
 import { ADMIN_TOKEN, useLeadServer } from './support/leadServer'
@@ -234,7 +234,23 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
     // A notification beside the webhook (the outbox of this server sends none): one failed attempt.
     const { db } = server.service.store
     const queued = new Date('2026-11-26T09:00:00.000Z')
-    await addDelivery(db, id, 'email:sales', queued)
+    await db
+      .insertInto('deliveries')
+      .values({
+        id: randomUUID(),
+        lead_id: id,
+        destination: 'email:sales',
+        state: 'pending',
+        next_attempt_at: queued,
+        window_started_at: queued,
+        lease_until: null,
+        lease_token: null,
+        lease_holder: null,
+        delivered_at: null,
+        last_status: null,
+        last_error: null,
+      })
+      .execute()
     const email = await db
       .selectFrom('deliveries')
       .select('id')
