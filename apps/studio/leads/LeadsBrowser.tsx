@@ -1,5 +1,6 @@
 import { Box, Button, Card, Flex, Spinner, Stack, Text, useMediaIndex } from '@sanity/ui'
 import { useState } from 'react'
+import { useRouter } from 'sanity/router'
 import { LeadDetailPanel } from './LeadDetailPanel'
 import { LeadFiltersForm, NO_FILTERS } from './LeadFiltersForm'
 import { LeadList } from './LeadList'
@@ -13,7 +14,10 @@ const SIDE_BY_SIDE = 3
 export function LeadsBrowser({ api }: { api: LeadsApi }) {
   const [query, setQuery] = useState<LeadFilters>(NO_FILTERS)
   const list = useLeadList(api, query)
-  const [selected, setSelected] = useState<string>()
+  // The chosen lead is in the address (/leads/<id>), so the team's e-mail can link straight to it.
+  const router = useRouter()
+  const selected = typeof router.state.leadId === 'string' ? router.state.leadId : undefined
+  const setSelected = (id?: string) => router.navigate(id ? { leadId: id } : {})
   const sideBySide = useMediaIndex() >= SIDE_BY_SIDE
 
   const exportCsv = async () => {

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Heading, Inline, Spinner, Stack, Text } from '@sanity/ui'
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { holdReasonTitle } from '@site/leads/spam'
 import { useMemo, useState } from 'react'
 import { NO_FILTERS } from './LeadFiltersForm'
 import { readableTime, relativeTime } from './leadFormat'
@@ -132,7 +133,7 @@ function QuarantineCountsCard({ counts, error }: { counts?: QuarantineCounts; er
             <Inline space={2} flex={1}>
               {reasons.map(({ reason, count }) => (
                 <Badge key={reason} tone="caution">
-                  {reason}: {count}
+                  {holdReasonTitle(reason)}: {count}
                 </Badge>
               ))}
             </Inline>
