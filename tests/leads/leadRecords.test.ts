@@ -282,7 +282,7 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
     expect(
       detail.deliveries.map((delivery) => [delivery.destination, delivery.state, delivery.attempts]),
     ).toStrictEqual([
-      ['contact', 'delivered', 1],
+      ['webhook:contact', 'delivered', 1],
       ['email:sales', 'pending', 1],
     ])
     const [webhook, notification] = detail.deliveries
@@ -296,6 +296,7 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
       delivered_at: null,
       last_status: null,
       last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      message: null,
       attempts_log: [
         {
           attempt: 1,

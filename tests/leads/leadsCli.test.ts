@@ -207,7 +207,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(run.stdout).toContain('  1. disclosure\n    Text      We reply within a working day.\n')
     expect(run.stdout).toContain('    Document  page.contact at revision seed\n')
     expect(run.stdout).toContain('    Browser   Mozilla/5.0 (cli test)\n')
-    expect(run.stdout).toContain('  Webhook (contact)\n    State        delivered\n    Attempts     1\n')
+    expect(run.stdout).toContain('  Webhook (webhook:contact)\n    State        delivered\n    Attempts     1\n')
     expect(run.stdout).toContain('    Last status  200\n')
     expect(run.stdout).toMatch(/^ {4}Attempt 1 {4}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}answered 200$/m)
   })
