@@ -171,14 +171,14 @@ async function ingestRate(db: InsightsDb): Promise<number> {
 
 async function measure(name: string, db: InsightsDb) {
   const eventsPerSecond = await ingestRate(db)
-  await db.deleteFrom('insight_events').execute()
+  await db.deleteFrom('insight_recent').execute()
   const loadStart = performance.now()
   const perDay = Math.ceil(PAGE_VIEWS / DAYS)
   for (let d = 0; d < DAYS; d++) {
     const rows = seededEvents(addDays(FIRST_DAY, d), perDay)
     for (let start = 0; start < rows.length; start += 500)
       await db
-        .insertInto('insight_events')
+        .insertInto('insight_recent')
         .values(rows.slice(start, start + 500))
         .execute()
   }
@@ -205,7 +205,7 @@ async function measure(name: string, db: InsightsDb) {
   const insert = async (rows: NewInsightEvent[]) => {
     for (let start = 0; start < rows.length; start += 500)
       await db
-        .insertInto('insight_events')
+        .insertInto('insight_recent')
         .values(rows.slice(start, start + 500))
         .execute()
   }
