@@ -133,7 +133,7 @@ describe.each(ENGINES)('insights on %s', (engine) => {
     try {
       const { send } = server(db)
       await sendKnownDay(send)
-      const stored = await db.selectFrom('insight_events').select(['visitor']).distinct().execute()
+      const stored = await db.selectFrom('insight_recent').select(['visitor']).distinct().execute()
       expect(stored).toHaveLength(2)
       expect(stored[0]?.visitor).toMatch(/^[0-9a-f]{32}$/)
 
@@ -188,6 +188,7 @@ describe.each(ENGINES)('insights on %s', (engine) => {
       const swept = await maintainInsights(db, { rawDays: 30, rollupDays: 750 }, hasher.forgetBefore, later)
       expect(swept.rawDeleted).toBe(17)
       expect(await db.selectFrom('insight_events').selectAll().execute()).toEqual([])
+      expect(await db.selectFrom('insight_recent').selectAll().execute()).toEqual([])
       expect(await insightsReport(db, RANGE, async () => LEADS)).toEqual(report)
     } finally {
       await db.destroy()
@@ -237,9 +238,9 @@ describe.each(ENGINES)('insights on %s', (engine) => {
       expect((await send({ events: [pageView('/')] }, { 'user-agent': GOOGLEBOT })).status).toBe(204)
       expect((await send({ events: [pageView('/')] }, { 'sec-gpc': '1' })).status).toBe(204)
       expect((await send({ events: [pageView('/')] }, { 'user-agent': '' })).status).toBe(204)
-      const rows = await db.selectFrom('insight_events').select(['path']).execute()
+      const rows = await db.selectFrom('insight_recent').select(['path']).execute()
       expect(rows).toEqual([{ path: '/' }, { path: '/a' }])
-      const columns = Object.keys((await db.selectFrom('insight_events').selectAll().executeTakeFirstOrThrow()) ?? {})
+      const columns = Object.keys((await db.selectFrom('insight_recent').selectAll().executeTakeFirstOrThrow()) ?? {})
       expect(columns.filter((name) => /ip|address|agent|ua/i.test(name))).toEqual([])
     } finally {
       await db.destroy()

@@ -54,7 +54,7 @@ export function InsightsTool({ serverUrl }: { serverUrl: string }) {
               setQuery(range)
             }}
           >
-            <Flex gap={2} align="center">
+            <Flex gap={2} align="center" wrap="wrap">
               <TextInput
                 aria-label="From"
                 type="date"
@@ -123,13 +123,13 @@ function QuestionnaireChart({ report }: { report: InsightsReport }) {
   return (
     <Card padding={3} radius={2} border>
       <Stack space={3}>
-        <Flex align="center" gap={3}>
-          <Box flex={1}>
+        <Flex align="center" gap={3} wrap="wrap">
+          <Box flex={1} style={{ minWidth: 200 }}>
             <Heading as="h2" size={1}>
               Where the questionnaire loses people
             </Heading>
           </Box>
-          <Box style={{ width: 220 }}>
+          <Box style={{ width: 220, maxWidth: '100%' }}>
             <Select aria-label="Branch" value={branch} onChange={(event) => setBranch(event.currentTarget.value)}>
               <option value="">Everyone</option>
               {BRANCHES.map((name) => (
@@ -140,18 +140,21 @@ function QuestionnaireChart({ report }: { report: InsightsReport }) {
             </Select>
           </Box>
         </Flex>
-        <div style={{ width: '100%', height: 300 }} data-testid="questionnaire-chart">
-          <ResponsiveContainer>
-            <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 64, left: 24 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="question" angle={-35} textAnchor="end" interval={0} fontSize={11} />
-              <YAxis allowDecimals={false} fontSize={11} />
-              <Tooltip />
-              <Legend verticalAlign="top" />
-              <Bar dataKey="reached" name="Reached" fill="#8690a0" />
-              <Bar dataKey="answered" name="Answered" fill="#2276fc" />
-            </BarChart>
-          </ResponsiveContainer>
+        {/* Sixteen questions' names need room: a narrow window scrolls the chart, as it does the tables. */}
+        <div style={{ overflowX: 'auto' }}>
+          <div style={{ width: '100%', minWidth: 640, height: 300 }} data-testid="questionnaire-chart">
+            <ResponsiveContainer>
+              <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 64, left: 24 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="question" angle={-35} textAnchor="end" interval={0} fontSize={11} />
+                <YAxis allowDecimals={false} fontSize={11} />
+                <Tooltip />
+                <Legend verticalAlign="top" align="left" wrapperStyle={{ paddingBottom: 12 }} />
+                <Bar dataKey="reached" name="Reached" fill="#8690a0" />
+                <Bar dataKey="answered" name="Answered" fill="#2276fc" />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
         </div>
       </Stack>
     </Card>
@@ -218,6 +221,8 @@ function TableCard({ table, range }: { table: FigureTable; range: DayRange }) {
 const cellStyle = (numeric: boolean | undefined, head: boolean) => ({
   textAlign: numeric ? ('right' as const) : ('left' as const),
   padding: '6px 8px',
+  // A narrow window scrolls the table rather than breaking a page path or a campaign in the middle.
+  whiteSpace: 'nowrap' as const,
   borderBottom: head ? '1px solid var(--card-border-color)' : '1px solid var(--card-hairline-soft-color)',
 })
 

@@ -53,7 +53,7 @@ const QUESTION_COLUMNS: FigureTable['columns'] = [
   { key: 'reached', title: 'Reached', numeric: true },
   { key: 'answered', title: 'Answered', numeric: true },
   { key: 'left', title: 'Left here', numeric: true },
-  { key: 'kept', title: 'Answered of reached' },
+  { key: 'kept', title: 'Answered of reached', numeric: true },
 ]
 
 const questionRows = (rows: InsightsReport['questionnaire']['all']) =>
@@ -69,7 +69,7 @@ export function figureTables(report: InsightsReport): FigureTable[] {
         { key: 'page', title: 'Landing page' },
         { key: 'visits', title: 'Visits', numeric: true },
         { key: 'leads', title: 'Leads', numeric: true },
-        { key: 'conversion', title: 'Conversion' },
+        { key: 'conversion', title: 'Conversion', numeric: true },
         { key: 'delivered', title: 'In the CRM', numeric: true },
       ],
       rows: report.landingPages.map((row) => ({ ...row, conversion: percent(row.conversionRate) })),
@@ -83,7 +83,7 @@ export function figureTables(report: InsightsReport): FigureTable[] {
         { key: 'campaign', title: 'Campaign' },
         { key: 'visits', title: 'Visits', numeric: true },
         { key: 'leads', title: 'Leads', numeric: true },
-        { key: 'conversion', title: 'Conversion' },
+        { key: 'conversion', title: 'Conversion', numeric: true },
         { key: 'delivered', title: 'In the CRM', numeric: true },
       ],
       rows: report.campaigns.map((row) => ({ ...row, conversion: percent(row.conversionRate) })),

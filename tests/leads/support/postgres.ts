@@ -50,6 +50,17 @@ export async function createDatabase(serverUrl: string): Promise<string> {
   return url.toString()
 }
 
+/** VACUUM ANALYZE on the database at `url`: what autovacuum does in its own time after rows come and go. */
+export async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('VACUUM ANALYZE')
+  } finally {
+    await client.end()
+  }
+}
+
 function uid(user: string): number {
   return Number(execFileSync('id', ['-u', user]).toString().trim())
 }

@@ -12,7 +12,6 @@ import {
   type VitalRow,
 } from '@site/leads/insights'
 import { QUESTIONS } from '@site/leads/schemas/questions'
-import { sql } from 'kysely'
 import type { LeadOutcome } from './leadOutcomes.ts'
 import { addDays } from './maintenance.ts'
 import { countsOf, type RawEvent, type RollupRow, visitorsRow } from './rollup.ts'
@@ -84,11 +83,7 @@ export async function periodRows(db: InsightsDb, range: DayRange): Promise<Rollu
         .groupBy('bucket')
         .execute()
       const rows: RollupRow[] = rolled.map((row) => ({ ...row, day: range.from, count: Number(row.count) }))
-      const unrolled = trx
-        .selectFrom('insight_events')
-        .where('day', '>=', range.from)
-        .where('day', '<=', range.to)
-        .where('rolled', '=', sql.lit(0))
+      const unrolled = trx.selectFrom('insight_recent').where('day', '>=', range.from).where('day', '<=', range.to)
       const raw = await unrolled.selectAll().execute()
       const newVisitors = await unrolled
         .select(['day', (eb) => eb.fn.count<number | string>('visitor').distinct().as('visitors')])
@@ -98,8 +93,8 @@ export async function periodRows(db: InsightsDb, range: DayRange): Promise<Rollu
             exists(
               selectFrom('insight_day_visitors')
                 .select('insight_day_visitors.day')
-                .whereRef('insight_day_visitors.day', '=', 'insight_events.day')
-                .whereRef('insight_day_visitors.visitor', '=', 'insight_events.visitor'),
+                .whereRef('insight_day_visitors.day', '=', 'insight_recent.day')
+                .whereRef('insight_day_visitors.visitor', '=', 'insight_recent.visitor'),
             ),
           ),
         )

@@ -43,10 +43,10 @@ export function eventRow(event: InsightEvent, at: Date, visitor: string): NewIns
   }
 }
 
-/** Stores a batch in one statement. */
+/** Stores a batch in one statement, among the events the next upkeep rolls up. */
 export async function storeEvents(db: InsightsDb, events: InsightEvent[], at: Date, visitor: string): Promise<void> {
   await db
-    .insertInto('insight_events')
+    .insertInto('insight_recent')
     .values(events.map((event) => eventRow(event, at, visitor)))
     .execute()
 }

@@ -1,4 +1,4 @@
-import { rollUpNewEvents, unrolledDays } from './rollup.ts'
+import { recentDays, rollUpNewEvents } from './rollup.ts'
 import type { InsightsDb } from './tables.ts'
 
 export interface InsightsRetention {
@@ -31,13 +31,9 @@ export async function maintainInsights(
 ) {
   const today = dayOf(now)
   const rolledUp: string[] = []
-  for (const day of await unrolledDays(db)) if ((await rollUpNewEvents(db, day, now)) > 0) rolledUp.push(day)
+  for (const day of await recentDays(db)) if ((await rollUpNewEvents(db, day, now)) > 0) rolledUp.push(day)
   const rawCutoff = addDays(today, -retention.rawDays)
-  const raw = await db
-    .deleteFrom('insight_events')
-    .where('day', '<', rawCutoff)
-    .where('rolled', '=', 1)
-    .executeTakeFirst()
+  const raw = await db.deleteFrom('insight_events').where('day', '<', rawCutoff).executeTakeFirst()
   await db.deleteFrom('insight_day_visitors').where('day', '<', rawCutoff).execute()
   const rollupCutoff = addDays(today, -retention.rollupDays)
   const rollups = await db.deleteFrom('insight_daily').where('day', '<', rollupCutoff).executeTakeFirst()

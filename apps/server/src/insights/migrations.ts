@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
-import { ROLLUP_KEY } from './tables.ts'
+import { EVENT_COLUMNS, ROLLUP_KEY } from './tables.ts'
 
 /**
  * The insights tables, in their own migration list (table `insight_migrations`), so that they run on
@@ -62,21 +62,41 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute()
     },
   },
-  // Today's figures from rollups too: each event is rolled once (its `rolled` flag), counts are added to
-  // `insight_daily` by key, and a day's visitor hashes are kept as a set so distinct visitors add up.
+  // Today's figures from rollups too: new events wait in `insight_recent` until the upkeep moves them to
+  // `insight_events` and adds their counts to `insight_daily` by key; a day's visitor hashes are kept as a set
+  // so that distinct visitors add up across the parts of a day.
   '0002-partial-rollup': {
     async up(db: Kysely<unknown>) {
       await db.schema
-        .alterTable('insight_events')
-        .addColumn('rolled', 'integer', (c) => c.notNull().defaultTo(0))
+        .createTable('insight_recent')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('visitor', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('path', 'text')
+        .addColumn('referrer_host', 'text')
+        .addColumn('utm_source', 'text')
+        .addColumn('utm_medium', 'text')
+        .addColumn('utm_campaign', 'text')
+        .addColumn('utm_term', 'text')
+        .addColumn('utm_content', 'text')
+        .addColumn('click_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('device', 'text')
+        .addColumn('entry', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('form', 'text')
+        .addColumn('step', 'text')
+        .addColumn('field', 'text')
+        .addColumn('branch', 'text')
+        .addColumn('metric', 'text')
+        .addColumn('value', 'double precision')
         .execute()
-      await sql`update insight_events set rolled = 1 where day in (select day from insight_rolled_days)`.execute(db)
-      await db.schema
-        .createIndex('insight_events_unrolled')
-        .on('insight_events')
-        .column('day')
-        .where(sql.ref('rolled'), '=', sql.lit(0))
-        .execute()
+      await db.schema.createIndex('insight_recent_day').on('insight_recent').column('day').execute()
+      const columns = sql.raw(EVENT_COLUMNS.join(', '))
+      const notRolled = sql`day not in (select day from insight_rolled_days)`
+      await sql`insert into insight_recent (${columns}) select ${columns} from insight_events where ${notRolled}`.execute(
+        db,
+      )
+      await sql`delete from insight_events where ${notRolled}`.execute(db)
       await db.schema.dropIndex('insight_daily_day').execute()
       await db.schema
         .createIndex('insight_daily_key')
@@ -90,9 +110,9 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('visitor', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('insight_day_visitors_key', ['day', 'visitor'])
         .execute()
-      // Days rolled up before this migration: their visitors, for an event that reaches one late.
+      // The days rolled up before: their visitors, for an event that reaches one late.
       await sql`insert into insight_day_visitors (day, visitor)
-        select distinct day, visitor from insight_events where type = 'pageview' and rolled = 1`.execute(db)
+        select distinct day, visitor from insight_events where type = 'pageview'`.execute(db)
     },
   },
 }

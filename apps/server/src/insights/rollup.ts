@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import { pagePath, visitSource } from './sources.ts'
 import {
   type InsightDailyTable,
@@ -120,19 +120,18 @@ function emptyRow(day: string, kind: RollupKind): RollupRow {
   }
 }
 
-const UNROLLED = sql.lit(0)
-
-/** The days that have events not rolled up yet. */
-export async function unrolledDays(db: InsightsDb): Promise<string[]> {
-  const rows = await db.selectFrom('insight_events').select('day').distinct().where('rolled', '=', UNROLLED).execute()
+/** The days with events not rolled up yet. */
+export async function recentDays(db: InsightsDb): Promise<string[]> {
+  const rows = await db.selectFrom('insight_recent').select('day').distinct().execute()
   return rows.map((row) => row.day).sort()
 }
 
 /**
- * Rolls a day's events not rolled up yet into `insight_daily`, in one transaction: each is marked rolled by
- * the statement that returns it (so an event that arrives meanwhile waits for the next time, and one is never
- * counted twice), its counts are added to the day's rows, its visitor joins the day's set, and the day's
- * visitors row becomes the size of that set. Returns how many events it rolled.
+ * Rolls a day's events not rolled up yet into `insight_daily`, in one transaction: each is taken out of
+ * `insight_recent` by the statement that returns it (so an event that arrives meanwhile waits for the next
+ * time, and none is counted twice) and kept in `insight_events`, its counts are added to the day's rows, its
+ * visitor joins the day's set, and the day's visitors row becomes the size of that set. Returns how many
+ * events it rolled.
  */
 export async function rollUpNewEvents(db: InsightsDb, day: string, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -149,14 +148,14 @@ export async function rollUpNewEvents(db: InsightsDb, day: string, now = new Dat
       .where('kind', '=', 'visitors')
       .forUpdate()
       .execute()
-    const events = await trx
-      .updateTable('insight_events')
-      .set({ rolled: 1 })
-      .where('day', '=', day)
-      .where('rolled', '=', UNROLLED)
-      .returningAll()
-      .execute()
+    const events = await trx.deleteFrom('insight_recent').where('day', '=', day).returningAll().execute()
     if (events.length === 0) return 0
+    for (let start = 0; start < events.length; start += 500) {
+      await trx
+        .insertInto('insight_events')
+        .values(events.slice(start, start + 500))
+        .execute()
+    }
     const rows = countsOf(day, events)
     for (let start = 0; start < rows.length; start += 500) {
       await trx

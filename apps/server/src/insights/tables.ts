@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 
 /**
  * The insights store's tables: portable across PostgreSQL and SQLite (text, integer and double columns only;
@@ -32,9 +32,30 @@ export interface InsightEventsTable {
   branch: string | null
   metric: string | null
   value: number | null
-  /** 1 once the event is counted in `insight_daily` (rollup.ts); the figures read raw only those at 0. */
-  rolled: Generated<number>
 }
+
+export const EVENT_COLUMNS = [
+  'at',
+  'day',
+  'visitor',
+  'type',
+  'path',
+  'referrer_host',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'click_id',
+  'device',
+  'entry',
+  'form',
+  'step',
+  'field',
+  'branch',
+  'metric',
+  'value',
+] as const satisfies readonly (keyof InsightEventsTable)[]
 
 /** One day's salt for the visitor hash; deleted once the day is over. */
 export interface InsightSaltsTable {
@@ -99,7 +120,10 @@ export interface InsightRolledDaysTable {
 }
 
 export interface InsightTables {
+  /** Events counted in `insight_daily`: kept `INSIGHTS_RAW_DAYS`. */
   insight_events: InsightEventsTable
+  /** Events received since the last upkeep, not counted in `insight_daily` yet (rollup.ts moves them). */
+  insight_recent: InsightEventsTable
   insight_salts: InsightSaltsTable
   insight_daily: InsightDailyTable
   insight_rolled_days: InsightRolledDaysTable
