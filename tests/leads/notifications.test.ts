@@ -344,6 +344,32 @@ describe('notifications on the embedded store', () => {
     expect(server.log()).not.toContain('team@advisorgrowth.test')
   })
 
+  it('a rule naming a chat channel the server does not know: that post is misconfigured at once, the e-mail still goes', async () => {
+    const smtp = await startSmtpSink()
+    cleanups.push(smtp.close)
+    const ghost = {
+      ...ROUTING,
+      rules: [{ _key: 'g', name: 'ghost', emails: ['team@advisorgrowth.test'], hot: true, channels: ['ghost'] }],
+    }
+    const server = await serve({ SMTP_URL: smtp.url, CONTENT_SEED_FILE: contentWith(ghost), LEAD_CHAT_WEBHOOKS: '' })
+    const id = await post(server.origin, 'guide', 'notify-ghost-0001', {
+      name: 'Lee Chan',
+      email: 'lee@example.test',
+      phone: '555-123-4567',
+      resource: 'Scaling Guide for $100M+ AUM',
+    })
+    const record = await until(
+      () => detail(server.origin, id),
+      (d) => (d.deliveries ?? []).every((delivery) => delivery.state !== 'pending'),
+    )
+    expect(record.deliveries?.map((d) => [d.destination, d.state, d.last_error])).toEqual([
+      ['chat:ghost', 'misconfigured', 'no chat channel named "ghost" in LEAD_CHAT_WEBHOOKS'],
+      ['email:ghost', 'delivered', null],
+    ])
+    expect(smtp.accepted[0]?.parsed.subject).toBe('Hot lead · Guide: Lee Chan')
+    expect(smtp.accepted[0]?.parsed.text).toContain('Guide\n\nScaling Guide for $100M+ AUM')
+  })
+
   it('with no SMTP_URL the e-mail is kept, rendered, on its delivery as not sent', async () => {
     const server = await serve({ LEAD_NOTIFY_EMAIL: 'team@advisorgrowth.test' })
     const id = await post(server.origin, 'contact', 'notify-nosmtp-01', contact('kim@example.test', 'Kim Park'))

@@ -85,7 +85,7 @@ export async function renderNotification(
       return {
         ...queued,
         email: await email(
-          <DigestEmail views={views} day={day} />,
+          <DigestEmail views={views} day={day} toolLink={`${config.studioUrl}/leads`} />,
           {
             from: config.from,
             to: queued.to,

@@ -169,8 +169,12 @@ export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
   )
 }
 
-/** The day's leads of one recipient, newest last, each with its deciding answers and link. */
-export function DigestEmail({ views, day }: { views: LeadView[]; day: string }) {
+/** A digest lists at most this many leads (Gmail clips a message past 102 kB); the rest are counted and linked. */
+export const DIGEST_LIST_LIMIT = 100
+
+/** The day's leads of one recipient, oldest first, each with its deciding answers and link. */
+export function DigestEmail({ views, day, toolLink }: { views: LeadView[]; day: string; toolLink: string }) {
+  const listed = views.slice(0, DIGEST_LIST_LIMIT)
   return (
     <Html lang="en">
       <Head />
@@ -180,7 +184,7 @@ export function DigestEmail({ views, day }: { views: LeadView[]; day: string }) 
           <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 12px' }}>
             {views.length} new {views.length === 1 ? 'lead' : 'leads'} · {day}
           </Heading>
-          {views.map((view) => (
+          {listed.map((view) => (
             <Section key={view.id}>
               <Text style={{ ...styles.value, fontWeight: 600, margin: '12px 0 0' }}>
                 <Link href={view.link}>{view.name}</Link> · {LEAD_FORM_TITLES[view.form]}
@@ -190,6 +194,11 @@ export function DigestEmail({ views, day }: { views: LeadView[]; day: string }) 
               </Text>
             </Section>
           ))}
+          {views.length > listed.length ? (
+            <Text style={{ fontSize: '15px', marginTop: '16px' }}>
+              …and {views.length - listed.length} more: <Link href={toolLink}>open the Leads tool</Link>.
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -42,17 +42,12 @@ export async function claimDueDeliveries(
       .selectFrom('deliveries')
       .select(['id', 'lead_id', 'destination', 'attempts', 'window_started_at', 'message'])
       .where('state', '=', 'pending')
-    // A prefix as a range (`email:` ≤ d < `email;`): no LIKE pattern to escape, and the index still serves.
+    // A prefix by substr, in both engines: a range (`email:` ≤ d < `email;`) would follow PostgreSQL's
+    // collation, which in most locales skips punctuation at first.
     query =
       typeof match === 'string'
         ? query.where('destination', '=', match)
-        : query
-            .where('destination', '>=', match.prefix)
-            .where(
-              'destination',
-              '<',
-              `${match.prefix.slice(0, -1)}${String.fromCharCode(match.prefix.charCodeAt(match.prefix.length - 1) + 1)}`,
-            )
+        : query.where(sql<string>`substr(destination, 1, ${match.prefix.length})`, '=', match.prefix)
     const due = await query
       .where('next_attempt_at', '<=', options.now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))

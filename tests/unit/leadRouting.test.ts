@@ -1,0 +1,123 @@
+import { leadRoutingSchema } from '@site/leads/routing'
+import { describe, expect, it } from 'vitest'
+import { chatChannelsFromEnv, notifyConfigFromEnv } from '../../apps/server/src/leads/delivery/notifyConfig'
+import { confirmationKey, nextDigestAt, planNotifications } from '../../apps/server/src/leads/delivery/routing'
+
+// Who hears of a lead: the routing document's rules on the answers, the digest's time, the fallback.
+
+const config = notifyConfigFromEnv({ LEAD_NOTIFY_EMAIL: 'team@x.test, owner@x.test', LEAD_DIGEST_HOUR_UTC: '17' })
+const routing = leadRoutingSchema.parse({
+  _id: 'leadRouting',
+  _rev: 'rev-7',
+  rules: [
+    {
+      name: 'imo-hot',
+      forms: ['qualify'],
+      role: ['IMO/FMO'],
+      timeline: ['Immediately (this week)'],
+      monthlyMarketingBudget: ['$10,000-$25,000', 'Over $25,000'],
+      hot: true,
+      emails: ['imo@x.test'],
+      channels: ['imo'],
+    },
+    { name: 'ria', role: ['RIA'], currentAUM: ['$100M-$250M', 'Over $250M'], emails: ['ria@x.test'] },
+  ],
+  otherwiseEmails: ['digest@x.test'],
+  confirmations: null,
+})
+const imo = {
+  role: 'IMO/FMO',
+  timeline: 'Immediately (this week)',
+  monthlyMarketingBudget: '$10,000-$25,000',
+  email: 'a@b.test',
+}
+const now = new Date('2026-11-26T10:00:00.000Z')
+const plan = (payload: Record<string, unknown>, form: 'qualify' | 'contact' = 'qualify') =>
+  planNotifications({ form, payload, routing, config, now })
+
+describe('routing a lead', () => {
+  it('sends an IMO/FMO starting this week with $10,000+ to the IMO recipients at once and to the imo channel', () => {
+    const { notice, deliveries } = plan(imo)
+    expect(notice).toEqual({
+      rev: 'rev-7',
+      rule: 'imo-hot',
+      hot: true,
+      digest: [],
+      digestAt: null,
+      confirmation: false,
+    })
+    expect(deliveries.map((d) => [d.destination, d.message, d.dueAt.toISOString()])).toEqual([
+      ['email:imo-hot', { kind: 'team', to: ['imo@x.test'], rule: 'imo-hot' }, now.toISOString()],
+      ['chat:imo', { kind: 'chat', channel: 'imo' }, now.toISOString()],
+    ])
+  })
+
+  it('a non-hot rule puts the lead in its recipients’ digest, due at the next digest hour', () => {
+    const { notice, deliveries } = plan({ role: 'RIA', currentAUM: 'Over $250M' })
+    expect(notice).toMatchObject({
+      rule: 'ria',
+      hot: false,
+      digest: ['ria@x.test'],
+      digestAt: '2026-11-26T17:00:00.000Z',
+    })
+    expect(deliveries).toEqual([
+      {
+        destination: 'digest:ria@x.test',
+        message: {
+          kind: 'digest',
+          to: ['ria@x.test'],
+          from: '2026-11-25T17:00:00.000Z',
+          until: '2026-11-26T17:00:00.000Z',
+        },
+        dedupeKey: 'digest:ria@x.test:2026-11-26T17:00:00.000Z',
+        dueAt: new Date('2026-11-26T17:00:00.000Z'),
+      },
+    ])
+  })
+
+  it('one answer outside a rule, another form, or a question not asked: the next rule, then the otherwise digest', () => {
+    expect(plan({ ...imo, timeline: 'Just researching' }).notice).toMatchObject({
+      rule: null,
+      digest: ['digest@x.test'],
+    })
+    expect(plan(imo, 'contact').notice.rule).toBeNull()
+    expect(plan({ role: 'RIA' }).notice.rule).toBeNull()
+  })
+
+  it('with no routing document, LEAD_NOTIFY_EMAIL gets every lead at once', () => {
+    const { notice, deliveries } = planNotifications({
+      form: 'contact',
+      payload: { email: 'a@b.test' },
+      routing: undefined,
+      config,
+      now,
+    })
+    expect(notice).toMatchObject({ rev: null, rule: null, hot: false })
+    expect(deliveries.map((d) => [d.destination, d.message])).toEqual([
+      ['email:team', { kind: 'team', to: ['team@x.test', 'owner@x.test'], rule: null }],
+    ])
+  })
+
+  it('the digest goes at the next digest hour; the confirmation key is per form, address (any case, hashed) and UTC day', () => {
+    expect(nextDigestAt(new Date('2026-11-26T17:00:00.000Z'), 17).toISOString()).toBe('2026-11-27T17:00:00.000Z')
+    expect(nextDigestAt(new Date('2026-11-26T16:59:59.999Z'), 17).toISOString()).toBe('2026-11-26T17:00:00.000Z')
+    const key = confirmationKey('contact', 'Dana@Example.test ', now)
+    expect(key).toBe(confirmationKey('contact', 'dana@example.test', new Date('2026-11-26T23:59:00.000Z')))
+    expect(key).not.toBe(confirmationKey('contact', 'dana@example.test', new Date('2026-11-27T00:00:00.000Z')))
+    expect(key).not.toBe(confirmationKey('guide', 'dana@example.test', now))
+    expect(key).not.toContain('dana')
+  })
+
+  it('reads LEAD_CHAT_WEBHOOKS: Slack by default, Teams with teams:, and refuses a malformed entry', () => {
+    expect(
+      chatChannelsFromEnv(
+        'sales=https://hooks.slack.com/services/T/B/x, imo=teams:https://prod.westus.logic.azure.com/wf',
+      ),
+    ).toEqual({
+      sales: { format: 'slack', url: 'https://hooks.slack.com/services/T/B/x' },
+      imo: { format: 'teams', url: 'https://prod.westus.logic.azure.com/wf' },
+    })
+    expect(() => chatChannelsFromEnv('Sales=https://x')).toThrow('LEAD_CHAT_WEBHOOKS: each entry is name=https://…')
+    expect(() => chatChannelsFromEnv('sales=ftp://x')).toThrow('LEAD_CHAT_WEBHOOKS')
+  })
+})
