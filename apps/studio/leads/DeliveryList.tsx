@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Flex, Stack, Text } from '@sanity/ui'
 import { destinationTitle, type LeadDeliveryJson } from '@site/leads/admin'
 import { attemptsText, attemptTime, deliveryStateBadge, readableTime, relativeTime } from './leadFormat'
+import { MessagePreview } from './MessagePreview'
 
 /** Who was told of the lead, and when: each delivery (the webhook, each notification) with every attempt. */
 export function DeliveryList({ deliveries, held }: { deliveries: LeadDeliveryJson[]; held: boolean }) {
@@ -41,6 +42,7 @@ function DeliveryCard({ delivery }: { delivery: LeadDeliveryJson }) {
             Last error: {delivery.last_error}
           </Text>
         )}
+        {delivery.message && <MessagePreview message={delivery.message} />}
         {delivery.attempts_log.length > 0 && (
           <Stack space={2}>
             {delivery.attempts_log.map((attempt) => (
@@ -76,6 +78,9 @@ function outcome(delivery: LeadDeliveryJson): string {
   }
   if (delivery.state === 'misconfigured') {
     return `Stopped after ${tries}: the receiver refused it (${delivery.last_status ?? 'no status'}); check its address, then replay`
+  }
+  if (delivery.state === 'not-sent') {
+    return 'Not sent: no mail server is configured (SMTP_URL). Below is the e-mail it would have sent.'
   }
   return `Gave up after ${tries} in the retry window; replay when the receiver is back`
 }
