@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { openForm } from '../support/formPages'
-import { armFault, disarmFault, expectPayload, recordedWith, uniqueEmail } from '../support/recordedWebhooks'
+import {
+  armFault,
+  disarmFault,
+  expectPayload,
+  recordedEmails,
+  recordedWith,
+  TEAM_EMAIL,
+  uniqueEmail,
+} from '../support/recordedWebhooks'
 import { expectToast } from '../support/toasts'
 
 // The default build with the production server (apps/server): the visitor's success waits only for the
@@ -53,4 +61,21 @@ test('a receiver that never answers keeps nobody waiting: success shows at once,
   expect(Date.now() - sentAt).toBeLessThan(5_000)
   await disarmFault('contact', email)
   await expect.poll(async () => (await recordedWith(email, 'contact')).length, { timeout: 20_000 }).toBe(1)
+})
+
+test('the team hears of a lead sent in the browser by e-mail, in seconds: the subject says form, name and interest, every answer under its label, a reply goes to the visitor', async ({
+  page,
+}) => {
+  const email = uniqueEmail('server-email')
+  await sendContact(page, email)
+  await expectToast(page, 'success', SUCCESS.title, SUCCESS.description)
+  await expect.poll(async () => (await recordedEmails(email)).length, { timeout: 20_000 }).toBe(1)
+  const [mail] = await recordedEmails(email)
+  expect(mail?.to).toEqual([TEAM_EMAIL])
+  expect(mail?.subject).toBe('Contact: Dana Whitfield · Ad Management')
+  expect(mail?.replyTo).toContain(email)
+  // The option's label, never its stored value (`ads`).
+  expect(mail?.text).toContain('Interest\n\nAd Management')
+  expect(mail?.text).toContain(`Email\n\n${email}`)
+  expect(mail?.text).not.toMatch(/\bads\b/)
 })

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { memoryLog } from '../../../apps/server/src/leads/leadLog'
 import { startSiteServer } from '../../../apps/server/src/siteServer'
 import { startStaticServer } from '../../../apps/server/src/static/staticServer'
+import { startSmtpSink } from '../../leads/support/smtpSink'
 import { DIRECT_SITE_PORT, SITE_PORT } from '../playwright.config'
+import { type RecordedEmail, TEAM_EMAIL } from './recordedWebhooks'
 import { RECORDER_ORIGIN, startWebhookRecorder, WEBHOOK_RECORDER_PORT } from './webhookRecorder'
 
 const webDir = (name: string) => fileURLToPath(new URL(`../../../apps/web/${name}`, import.meta.url))
@@ -18,6 +20,23 @@ const webDir = (name: string) => fileURLToPath(new URL(`../../../apps/web/${name
 export default async function globalSetup() {
   const leadData = mkdtempSync(join(tmpdir(), 'e2e-leads-'))
   const recorder = await startWebhookRecorder(WEBHOOK_RECORDER_PORT)
+  // A real SMTP server for the team's e-mails: each accepted message is kept by the recorder as hook `smtp`.
+  const smtp = await startSmtpSink({
+    onAccept: (mail) =>
+      recorder.record({
+        hook: 'smtp',
+        method: 'DATA',
+        contentType: 'message/rfc822',
+        webhookId: undefined,
+        body: JSON.stringify({
+          to: mail.envelopeTo,
+          subject: mail.parsed.subject,
+          replyTo: mail.parsed.replyTo?.text,
+          text: mail.parsed.text,
+        } satisfies RecordedEmail),
+        receivedAt: new Date(mail.acceptedAt).toISOString(),
+      }),
+  })
   const site = await startSiteServer({
     dir: webDir('dist'),
     port: SITE_PORT,
@@ -39,6 +58,10 @@ export default async function globalSetup() {
       LEAD_SPAM_PROTECTION: 'on',
       LEAD_MIN_FILL_SECONDS: '0',
       LEAD_DUPLICATE_WINDOW: '0',
+      // No routing document in the seed: every lead is e-mailed at once to LEAD_NOTIFY_EMAIL.
+      SMTP_URL: smtp.url,
+      LEAD_EMAIL_FROM: 'AdvisorGrowth Leads <leads@advisorgrowth.test>',
+      LEAD_NOTIFY_EMAIL: TEAM_EMAIL,
     },
   })
   const direct = await startStaticServer({ dir: webDir('dist-direct'), port: DIRECT_SITE_PORT })
@@ -46,6 +69,7 @@ export default async function globalSetup() {
     await site.close()
     await direct.close()
     await recorder.close()
+    await smtp.close()
     rmSync(leadData, { recursive: true, force: true })
   }
 }

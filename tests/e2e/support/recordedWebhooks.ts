@@ -32,12 +32,32 @@ export function uniqueEmail(label: string): string {
   return `${label}.${nonce}@example.com`
 }
 
-/** Requests that reached `hook` (every hook when omitted) whose body contains `marker`. */
+/** Requests that reached `hook` (every webhook when omitted) whose body contains `marker`. */
 export async function recordedWith(marker: string, hook?: Hook): Promise<RecordedRequest[]> {
+  return (await recorded(marker, hook)).filter((request) => request.hook !== 'smtp')
+}
+
+async function recorded(marker: string, hook?: string): Promise<RecordedRequest[]> {
   const response = await fetch(`${RECORDER_ORIGIN}/__recorded${hook ? `?hook=${hook}` : ''}`)
   const all: unknown = await response.json()
   if (!isRecordedList(all)) throw new Error(`the recorder answered ${JSON.stringify(all)}`)
   return all.filter((request) => request.body.includes(marker))
+}
+
+/** Where the production server sends every lead's e-mail in these tests (LEAD_NOTIFY_EMAIL, globalSetup.ts). */
+export const TEAM_EMAIL = 'sales@advisorgrowth.test'
+
+/** An e-mail the tests' SMTP server accepted, as a mail parser read it. */
+export interface RecordedEmail {
+  to: string[]
+  subject: string | undefined
+  replyTo: string | undefined
+  text: string | undefined
+}
+
+/** E-mails the tests' SMTP server accepted that mention `marker`. */
+export async function recordedEmails(marker: string): Promise<RecordedEmail[]> {
+  return (await recorded(marker, 'smtp')).map((request) => JSON.parse(request.body) as RecordedEmail)
 }
 
 /**

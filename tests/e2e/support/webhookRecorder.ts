@@ -89,6 +89,8 @@ export async function startWebhookRecorder(port = WEBHOOK_RECORDER_PORT) {
     server.listen(port, '127.0.0.1', done)
   })
   return {
+    /** Keeps what arrived some other way (an e-mail), for GET /__recorded?hook=… */
+    record: (request: RecordedRequest) => recorded.push(request),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections()

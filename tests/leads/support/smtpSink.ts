@@ -21,6 +21,8 @@ export async function startSmtpSink(
     port?: number
     answer?: (index: number) => SmtpAnswer
     refuseRecipient?: (address: string) => SmtpAnswer
+    /** Told of each accepted message (the browser tests' recorder keeps it for their specs). */
+    onAccept?: (mail: ReceivedMail) => void
   } = {},
 ) {
   const accepted: ReceivedMail[] = []
@@ -50,11 +52,13 @@ export async function startSmtpSink(
             return callback(refusal(answer))
           }
           replies.push(250)
-          accepted.push({
+          const mail = {
             envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             parsed,
             acceptedAt: Date.now(),
-          })
+          }
+          accepted.push(mail)
+          options.onAccept?.(mail)
           callback()
         },
         (error: Error) => callback(error),
