@@ -130,6 +130,16 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   await expect(consent).toContainText(`“${contactSection()?.text}” (disclosure)`)
   await expect(consent).toContainText('From page.contact at revision seed (sections[_key=="contact-form"].text)')
   await expect(consent).toContainText(`${LEADS_URL}/contact`)
+  // The lead has an address of its own in the Studio (the team e-mail's link): opened again there, it shows.
+  await expect(page).toHaveURL(/\/leads\/[0-9a-f-]{36}$/)
+  await page.reload()
+  await expect(detail.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible({ timeout: 30_000 })
+  // With no mail server, the team's e-mail (LEAD_NOTIFY_EMAIL) is kept as it would have been sent, and shown.
+  const teamEmail = detail.getByTestId('delivery').filter({ hasText: 'E-mail: team' })
+  await expect(teamEmail).toContainText('Not sent: no mail server is configured')
+  await expect(teamEmail).toContainText('Subject: Contact: Dana Whitfield · Ad Management')
+  await teamEmail.getByRole('button', { name: 'Show the e-mail' }).click()
+  await expect(teamEmail.frameLocator('iframe').getByText('Ad Management').first()).toBeVisible()
 
   // The receiver answers 500 until the 3.6 s retry window passes: the lead is dead-lettered.
   await expect(async () => {
