@@ -27,6 +27,11 @@ const previewDevServer = {
       '@sanity/react-loader',
       '@sanity/visual-editing/create-data-attribute',
       '@sanity/visual-editing/react-router',
+      // The forms' proof of work loads these lazily, after the page: found then, they would make the dev
+      // server re-bundle and reload the page under a visitor's typing.
+      'altcha-lib',
+      'altcha-lib/algorithms/web/pbkdf2',
+      'altcha-lib/workers/shared',
     ],
   },
 }

@@ -139,7 +139,7 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   await expect(teamEmail).toContainText('Not sent: no mail server is configured')
   await expect(teamEmail).toContainText('Subject: Contact: Dana Whitfield · Ad Management')
   await teamEmail.getByRole('button', { name: 'Show the e-mail' }).click()
-  await expect(teamEmail.frameLocator('iframe').getByText('Ad Management').first()).toBeVisible()
+  await expect(teamEmail.frameLocator('iframe').getByText('Ad Management', { exact: true })).toBeVisible()
 
   // The receiver answers 500 until the 3.6 s retry window passes: the lead is dead-lettered.
   await expect(async () => {
