@@ -39,5 +39,15 @@ test('a missing name asks for the details; a complete order says payment is comi
   )
   await expect(page).toHaveURL('/sales-guide-offer')
   await expectNoRequest(email)
-  expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([])
+  // The server build's first-party insights beacon may go (form seen, submit tried), but never with what was
+  // typed; nothing else is sent.
+  const insights = sent.filter((request) => new URL(request.url()).pathname === '/api/insights/events')
+  for (const beacon of insights) {
+    expect(beacon.postData() ?? '').not.toContain(email)
+    expect(beacon.postData() ?? '').not.toContain('Taylor')
+  }
+  expect(
+    sent.filter((request) => !insights.includes(request)).map((request) => `${request.method()} ${request.url()}`),
+  ).toEqual([])
+  if (test.info().project.name === 'direct') expect(insights).toEqual([])
 })
