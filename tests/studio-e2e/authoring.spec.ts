@@ -10,8 +10,13 @@ const siteHtml = async (path: string) => (await fetch(`${SITE_URL}${path}`)).tex
 test('a new resource written in the Studio, with a heading and a link in its body, is published to the library', async ({
   page,
 }) => {
-  const title = 'Compliance-Friendly Social Media for Advisors'
-  const slug = 'compliance-friendly-social-media-for-advisors'
+  // The suite's first test meets a cold Studio dev server (its modules are built on the first visit), and it
+  // writes a whole article and then edits a page: more than the 90 s of a test that finds a warm one.
+  test.setTimeout(180_000)
+  // A retry writes a resource of its own: the first attempt's may be published already, and slugs are unique.
+  const attempt = test.info().retry ? ` ${test.info().retry + 1}` : ''
+  const title = `Compliance-Friendly Social Media for Advisors${attempt}`
+  const slug = `compliance-friendly-social-media-for-advisors${attempt.replace(' ', '-')}`
   await openStudio(page)
   await page.getByRole('link', { name: 'Resources' }).click()
   await page.getByRole('link', { name: 'All resources' }).click()
