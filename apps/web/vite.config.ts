@@ -13,6 +13,14 @@ import { styledComponentsIds } from './vite/styledComponentsIds.ts'
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
+ * What a cold dev server would find only when a page asks for it, then re-bundle and reload the page under a
+ * visitor's typing (seen in the Studio suite): styled-components (through the stable-ids transform) and the
+ * insights recorder's web-vitals are bundled at start; the proof of work's library, plain ESM whose worker's
+ * import was bundled only when the worker started, is served as it is.
+ */
+const LATE_DEPENDENCIES = { include: ['styled-components', 'web-vitals'], exclude: ['altcha-lib'] }
+
+/**
  * The preview's dev server (VITE_SANITY_PREVIEW=true; `pnpm studio` starts it for the Studio's Preview tool)
  * runs beside the site's own: it keeps its own dependency cache, and optimizes the visual-editing libraries
  * when it starts. Sharing one cache, either server re-optimizing made the other's modules outdated, and the
@@ -27,12 +35,9 @@ const previewDevServer = {
       '@sanity/react-loader',
       '@sanity/visual-editing/create-data-attribute',
       '@sanity/visual-editing/react-router',
-      // The forms' proof of work loads these lazily, after the page: found then, they would make the dev
-      // server re-bundle and reload the page under a visitor's typing.
-      'altcha-lib',
-      'altcha-lib/algorithms/web/pbkdf2',
-      'altcha-lib/workers/shared',
+      ...LATE_DEPENDENCIES.include,
     ],
+    exclude: LATE_DEPENDENCIES.exclude,
   },
 }
 
@@ -42,6 +47,8 @@ export default defineConfig(({ mode }) => {
   for (const [name, value] of Object.entries(fileEnv)) process.env[name] ??= value
   assertNoSecretsInClientEnv(process.env)
   return {
+    optimizeDeps: LATE_DEPENDENCIES,
+    // After it: the preview's dev server has its own.
     ...(process.env.VITE_SANITY_PREVIEW === 'true' ? previewDevServer : {}),
     envDir: repoRoot,
     plugins: [

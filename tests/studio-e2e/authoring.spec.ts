@@ -58,8 +58,14 @@ test('a new resource written in the Studio, with a heading and a link in its bod
   await page.getByRole('link', { name: /^Resources\s*\/resources$/ }).click()
   await page.getByTestId('field-sections').getByText('Guides, Articles and Training', { exact: true }).click()
   const grid = page.getByTestId(/field-sections\[.*\]\.resources$/)
-  await grid.getByRole('button', { name: 'Add item' }).click()
-  await page.getByRole('combobox').last().fill('Compliance-Friendly')
+  // The new item's reference search, inside the section's dialog. A click on "Add item" while the dialog is
+  // still settling can be lost (the search typed into then was the Pages pane's): click until the item is there.
+  const search = grid.getByRole('combobox')
+  await expect(async () => {
+    if ((await search.count()) === 0) await grid.getByRole('button', { name: 'Add item' }).click()
+    await expect(search).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 60_000 })
+  await search.fill('Compliance-Friendly')
   await page.getByRole('option', { name: new RegExp(title) }).click()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
