@@ -142,7 +142,9 @@ export function leadWebhookDelivery(detail: Pick<LeadDetailJson, 'lead' | 'deliv
   return detail.deliveries.find((delivery) => delivery.destination === webhook)
 }
 
+/** Who was to hear of a lead: the routing document's revision and rule, at once or in whose digest, confirmation. */
 export interface LeadNoticeJson {
+  /** The routing document's revision, or null when there was none (LEAD_NOTIFY_EMAIL). */
   rev: string | null
   rule: string | null
   hot: boolean

@@ -1,23 +1,13 @@
 import { createHash } from 'node:crypto'
+import type { LeadNoticeJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { type LeadRouting, type LeadRoutingRule, ROUTING_ANSWERS } from '@site/leads/routing'
 import type { JsonObject } from '../db/tables.ts'
 import type { NotifyConfig } from './notifyConfig.ts'
 
 /** Who hears of a lead, as decided when it is stored (kept on the lead as `notify`). */
-export interface LeadNotice {
-  /** The routing document's revision, or null when there was none (LEAD_NOTIFY_EMAIL). */
-  rev: string | null
-  /** The rule that matched, or null (no document, or no rule matched). */
-  rule: string | null
-  /** The rule says "hot lead": its e-mail goes at once and says so (LEAD_NOTIFY_EMAIL's goes at once, not marked). */
-  hot: boolean
-  /** Recipients who get it in their daily digest, and when that digest goes out. */
-  digest: string[]
-  digestAt: string | null
-  /** Whether a confirmation to the visitor was queued (not when one went to the address today). */
-  confirmation: boolean
-}
+/** Who was to hear of a lead, as stored on it and answered by the admin API (the contract's type). */
+export type LeadNotice = LeadNoticeJson
 
 /** One notification to queue with the lead, in the same transaction. */
 export interface PlannedDelivery {
