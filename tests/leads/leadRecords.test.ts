@@ -357,6 +357,13 @@ describe.each(STORES)('attribution, consent and the operator API, on the %s stor
     const id = await post({ payload: contact('Ann Lee', 'ann@example.com'), consent: optIn('Yes', 'rev-1') })
     const config = leadConfigFromEnv({ ...server.store.env, LEAD_RETENTION_DAYS_CONTACT: '30', LEADS_ADMIN_TOKEN: 'x' })
     expect(config.retentionDays).toStrictEqual({ contact: 30 })
+    // The outbox's first attempt is asynchronous; the sweep must find it to count it.
+    await expect
+      .poll(
+        async () =>
+          (await server.service.store.db.selectFrom('delivery_attempts').select('delivery_id').execute()).length,
+      )
+      .toBe(1)
     await sweepExpiredLeads(server.service.store, config, server.log, new Date(Date.now() + 29 * 86_400_000))
     expect((await findLead(server.service.store.db, id))?.lead.id).toBe(id)
     await sweepExpiredLeads(server.service.store, config, server.log, new Date(Date.now() + 31 * 86_400_000))
