@@ -15,7 +15,7 @@ import { QUESTIONS } from '@site/leads/schemas/questions'
 import type { LeadOutcome } from './leadOutcomes.ts'
 import { addDays } from './maintenance.ts'
 import { countsOf, type RawEvent, type RollupRow, visitorsRow } from './rollup.ts'
-import type { InsightsDb } from './tables.ts'
+import { type InsightsDb, ROLLUP_DIMENSIONS } from './tables.ts'
 
 /** A period of whole UTC days, both ends included (`YYYY-MM-DD`). */
 export interface DayRange {
@@ -63,23 +63,11 @@ export async function periodRows(db: InsightsDb, range: DayRange): Promise<Rollu
     .execute(async (trx) => {
       const rolled = await trx
         .selectFrom('insight_daily')
-        .select(['kind', 'path', 'source', 'medium', 'campaign', 'device', 'form', 'step', 'field', 'branch', 'metric'])
+        .select(['kind', ...ROLLUP_DIMENSIONS])
         .select(['bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
         .where('day', '>=', range.from)
         .where('day', '<=', range.to)
-        .groupBy([
-          'kind',
-          'path',
-          'source',
-          'medium',
-          'campaign',
-          'device',
-          'form',
-          'step',
-          'field',
-          'branch',
-          'metric',
-        ])
+        .groupBy(['kind', ...ROLLUP_DIMENSIONS])
         .groupBy('bucket')
         .execute()
       const rows: RollupRow[] = rolled.map((row) => ({ ...row, day: range.from, count: Number(row.count) }))

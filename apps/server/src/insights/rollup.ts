@@ -4,6 +4,7 @@ import {
   type InsightDailyTable,
   type InsightEventsTable,
   type InsightsDb,
+  ROLLUP_DIMENSIONS,
   ROLLUP_KEY,
   type RollupKind,
 } from './tables.ts'
@@ -11,19 +12,7 @@ import {
 export type RawEvent = Selectable<InsightEventsTable>
 export type RollupRow = InsightDailyTable
 
-const DIMENSIONS = [
-  'path',
-  'source',
-  'medium',
-  'campaign',
-  'device',
-  'form',
-  'step',
-  'field',
-  'branch',
-  'metric',
-] as const
-type Dimensions = Partial<Record<(typeof DIMENSIONS)[number], string>> & { bucket?: number }
+type Dimensions = Partial<Record<(typeof ROLLUP_DIMENSIONS)[number], string>> & { bucket?: number }
 
 /** A vital's value as the rollup keeps it: LCP and INP to 10 ms, CLS to 0.01 (p75 is read from these). */
 export function vitalBucket(metric: string, value: number): number {
@@ -38,23 +27,8 @@ export function vitalBucket(metric: string, value: number): number {
 export function countsOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
   const counts = new Map<string, RollupRow>()
   const add = (kind: RollupKind, dims: Dimensions) => {
-    const row: RollupRow = {
-      day,
-      kind,
-      path: dims.path ?? '',
-      source: dims.source ?? '',
-      medium: dims.medium ?? '',
-      campaign: dims.campaign ?? '',
-      device: dims.device ?? '',
-      form: dims.form ?? '',
-      step: dims.step ?? '',
-      field: dims.field ?? '',
-      branch: dims.branch ?? '',
-      metric: dims.metric ?? '',
-      bucket: dims.bucket ?? 0,
-      count: 0,
-    }
-    const key = [kind, ...DIMENSIONS.map((name) => row[name]), row.bucket].join('\u0000')
+    const row = rowOf(day, kind, dims)
+    const key = [kind, ...ROLLUP_DIMENSIONS.map((name) => row[name]), row.bucket].join('\u0000')
     const known = counts.get(key)
     if (known) known.count += 1
     else counts.set(key, { ...row, count: 1 })
@@ -98,24 +72,24 @@ export function rollupOf(day: string, events: RawEvent[]): RollupRow[] {
 }
 
 export function visitorsRow(day: string, count: number): RollupRow {
-  return { ...emptyRow(day, 'visitors'), count }
+  return { ...rowOf(day, 'visitors', {}), count }
 }
 
-function emptyRow(day: string, kind: RollupKind): RollupRow {
+function rowOf(day: string, kind: RollupKind, dims: Dimensions): RollupRow {
   return {
     day,
     kind,
-    path: '',
-    source: '',
-    medium: '',
-    campaign: '',
-    device: '',
-    form: '',
-    step: '',
-    field: '',
-    branch: '',
-    metric: '',
-    bucket: 0,
+    path: dims.path ?? '',
+    source: dims.source ?? '',
+    medium: dims.medium ?? '',
+    campaign: dims.campaign ?? '',
+    device: dims.device ?? '',
+    form: dims.form ?? '',
+    step: dims.step ?? '',
+    field: dims.field ?? '',
+    branch: dims.branch ?? '',
+    metric: dims.metric ?? '',
+    bucket: dims.bucket ?? 0,
     count: 0,
   }
 }

@@ -85,10 +85,8 @@ export interface InsightDailyTable {
   count: number
 }
 
-/** The columns that name a rollup row (unique in `insight_daily`); its count is added to by key. */
-export const ROLLUP_KEY = [
-  'day',
-  'kind',
+/** What a rollup row counts by, besides its day, kind and bucket ('' where a kind has no such dimension). */
+export const ROLLUP_DIMENSIONS = [
   'path',
   'source',
   'medium',
@@ -99,8 +97,10 @@ export const ROLLUP_KEY = [
   'field',
   'branch',
   'metric',
-  'bucket',
 ] as const satisfies readonly (keyof InsightDailyTable)[]
+
+/** The columns that name a rollup row (unique in `insight_daily`); its count is added to by key. */
+export const ROLLUP_KEY = ['day', 'kind', ...ROLLUP_DIMENSIONS, 'bucket'] as const
 
 export type RollupKind = 'visitors' | 'pageview' | 'visit' | 'form' | 'question' | 'vital'
 
