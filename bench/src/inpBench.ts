@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:inp`: how fast the built site answers a tap or a keystroke, as the web-vitals library measures
  * Interaction to Next Paint in the page, on a phone: 390 px wide, CPU slowed 4x (DevTools' mid-tier mobile).
- * Builds the production site, serves it compressed, and for each interaction starts a cold browser, waits for
+ * Builds the production site, serves it as `pnpm serve` does, and for each interaction starts a cold browser, waits for
  * hydration, interacts, and reads the page's INP. Median of `--runs N` (default 5) → bench/inp-results.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -10,9 +10,9 @@ import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from 'playwright-core'
-import { startStaticServer } from '../../apps/server/src/static/staticServer.ts'
 import { freePort } from './net.ts'
 import { benchDir } from './paths.ts'
+import { startProductionServer } from './productionServer.ts'
 import { median } from './stats.ts'
 import { buildPrerendered } from './variants.ts'
 
@@ -73,7 +73,7 @@ const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
 console.log('building the production site…')
 const site = await buildPrerendered(origin)
-const server = await startStaticServer({ dir: site.siteDir, port, compress: true })
+const server = await startProductionServer(site.siteDir, port)
 
 const results: { interaction: Interaction; inpMs: number[] }[] = []
 try {

@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: builds the site twice (prerendered as production builds it, and the same app as a plain
- * client-only SPA), serves both with apps/server/src/static/staticServer.ts, runs Lighthouse on every route and writes
+ * client-only SPA), serves both as `pnpm serve` does (productionServer.ts), runs Lighthouse on every route and writes
  * bench/results.md. Options: `--runs N` (default 3), `--routes /,/about` (default: every route), `--out file.md`
  * (default results.md, in bench/).
  */
@@ -8,7 +8,6 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type StaticServer, startStaticServer } from '../../apps/server/src/static/staticServer.ts'
 import { initialScripts, libraryChunks, type ScriptSize, scriptSize } from './bundles.ts'
 import { startCompressedContentApi } from './contentApiServer.ts'
 import { listFormRoutes } from './formRoutes.ts'
@@ -16,6 +15,7 @@ import { measureCold, type PageMeasurement } from './lighthouse.ts'
 import { describeMachine, type RouteResult, writeLighthouseReport } from './lighthouseReport.ts'
 import { freePort } from './net.ts'
 import { benchDir, runsDir, seedFile } from './paths.ts'
+import { startProductionServer } from './productionServer.ts'
 import { type BuiltVariant, buildClientOnly, buildPrerendered, type VariantName } from './variants.ts'
 
 const { values } = parseArgs({
@@ -42,9 +42,8 @@ const routes = values.routes ? values.routes.split(',').map((route) => route.tri
 const clientOnly = values['prerendered-only'] ? undefined : await buildClientOnlyVariant()
 const variants: BuiltVariant[] = clientOnly ? [prerendered, clientOnly] : [prerendered]
 
-const servers: StaticServer[] = []
-for (const variant of variants)
-  servers.push(await startStaticServer({ dir: variant.siteDir, port: ports[variant.name], compress: true }))
+const servers: { close: () => Promise<void> }[] = []
+for (const variant of variants) servers.push(await startProductionServer(variant.siteDir, ports[variant.name]))
 
 const measurements = new Map<string, PageMeasurement[]>()
 const key = (variant: VariantName, route: string) => `${variant} ${route}`

@@ -149,7 +149,7 @@ export function writeLighthouseReport(file: string, report: LighthouseReport): s
     compared
       ? `- Variants: **prerendered** is the production build (HTML with content, hydrates); **client-only** is the same app as a plain SPA — an empty HTML shell whose JavaScript fetches the route's content from the query API at run time. Build times: ${(report.buildMs.prerendered / 1000).toFixed(1)} s and ${((report.buildMs.clientOnly ?? 0) / 1000).toFixed(1)} s.`
       : `- Variant: **prerendered**, the production build (HTML with content, hydrates), built in ${(report.buildMs.prerendered / 1000).toFixed(1)} s. The client-only SPA it is usually compared with was not run (\`--prerendered-only\`).`,
-    `- Serving: apps/server/src/static/staticServer.ts with compression on (brotli or gzip, as production hosts compress)${compared ? "; the client-only variant's query API answers gzip-compressed too, like Sanity's" : ''}. JS kB: bytes transferred for the page's scripts (compressed), from Lighthouse's network requests. 1 kB = 1000 bytes.`,
+    `- Serving: as pnpm serve serves (apps/server/src/siteServer.ts: the hosting contract, compression on, the lead and insights endpoints on a scratch store)${compared ? "; the client-only variant's query API answers gzip-compressed too, like Sanity's" : ''}. JS kB: bytes transferred for the page's scripts (compressed), from Lighthouse's network requests. 1 kB = 1000 bytes.`,
     '',
     '## Targets (production build)',
     '',
