@@ -6,6 +6,27 @@ pnpm() { bash scripts/pnpm.sh "$@"; }
 started=$SECONDS
 step() { printf '\n=== %s (at %ds) ===\n' "$*" "$((SECONDS - started))"; }
 
+# Steps that spend most of their time waiting run beside the others: `start_beside NAME COMMAND...` starts
+# one with its output kept aside, `await_beside NAME WHAT` prints that output and fails the run if it failed.
+declare -A beside_pid beside_log
+trap 'kill "${beside_pid[@]}" 2>/dev/null || true; rm -f "${beside_log[@]}"' EXIT
+start_beside() {
+  local name=$1
+  shift
+  beside_log[$name]=$(mktemp)
+  "$@" >"${beside_log[$name]}" 2>&1 &
+  beside_pid[$name]=$!
+}
+await_beside() {
+  local status=0
+  wait "${beside_pid[$1]}" || status=$?
+  cat "${beside_log[$1]}"
+  if [ "$status" -ne 0 ]; then
+    echo "$2 failed (exit $status)."
+    exit "$status"
+  fi
+}
+
 step "install"
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
@@ -14,12 +35,7 @@ bash scripts/ensure-postgres.sh
 bash scripts/ensure-strace.sh
 
 step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started here, beside every step up to the browser tests, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
-leads_log=$(mktemp)
-pnpm test:leads >"$leads_log" 2>&1 &
-leads=$!
-background=("$leads")
-logs=("$leads_log")
-trap 'kill "${background[@]}" 2>/dev/null || true; rm -f "${logs[@]}"' EXIT
+start_beside leads pnpm test:leads
 
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh
@@ -27,30 +43,9 @@ bash scripts/audit.sh
 step "house style: formatter, linter, unused code (biome, knip)"
 pnpm lint
 
-step "types"
-pnpm typecheck
-
-step "studio: schema validate, generated types up to date, build"
-pnpm schema:validate
-bash scripts/check-typegen.sh
-# The Studio's build runs beside the unit tests, which take one core (one vitest worker).
-studio_log=$(mktemp)
-pnpm studio:build >"$studio_log" 2>&1 &
-studio_build=$!
-background+=("$studio_build")
-logs+=("$studio_log")
-
-step "unit tests (vitest), beside the Studio's build"
-pnpm test:unit
-studio_status=0
-wait "$studio_build" || studio_status=$?
-cat "$studio_log"
-if [ "$studio_status" -ne 0 ]; then
-  echo "The Studio's build failed (exit $studio_status)."
-  exit "$studio_status"
-fi
-
-step "production builds for the browser tests: the default one (forms post to the lead server), and a direct one (VITE_LEAD_DELIVERY=direct)"
+step "the default production build (forms post to the lead server), which the browser tests and the real Studio's tests use, beside the Studio's build"
+# Before the real Studio's tests: `sanity build` writes the .sanity/runtime files their `sanity dev` serves.
+start_beside studio_build pnpm studio:build
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
 # default build is given the VITE_ webhook addresses too: it must not carry them (tests/build-output).
 recorder="http://127.0.0.1:4599"
@@ -64,13 +59,22 @@ production() {
     "$@"
 }
 production pnpm build
-step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, once the default build exists (its lead server serves it), beside the builds, checks and browser tests below: much of its time is spent waiting on publishes, deliveries and its dev servers"
-studio_e2e_log=$(mktemp)
-pnpm test:studio-e2e >"$studio_e2e_log" 2>&1 &
-studio_e2e=$!
-background+=("$studio_e2e")
-logs+=("$studio_e2e_log")
+await_beside studio_build "The Studio's build"
 
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the default build exists (its lead server serves it), beside every step below: it is the longest step, and much of its time is spent waiting on publishes, deliveries and its dev servers"
+start_beside studio_e2e pnpm test:studio-e2e
+
+step "types"
+pnpm typecheck
+
+step "studio: schema validate, generated types up to date"
+pnpm schema:validate
+bash scripts/check-typegen.sh
+
+step "unit tests (vitest)"
+pnpm test:unit
+
+step "the direct production build (VITE_LEAD_DELIVERY=direct: forms post to their webhooks)"
 VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
 
 step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers"
@@ -106,24 +110,12 @@ pnpm test:build-output
 pnpm test:preview-e2e
 
 step "lead server tests (started after the install): their result"
-leads_status=0
-wait "$leads" || leads_status=$?
-cat "$leads_log"
-if [ "$leads_status" -ne 0 ]; then
-  echo "The lead server tests failed (exit $leads_status)."
-  exit "$leads_status"
-fi
+await_beside leads "The lead server tests"
 
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
 step "the real Sanity Studio (started after the default build): its result"
-studio_e2e_status=0
-wait "$studio_e2e" || studio_e2e_status=$?
-cat "$studio_e2e_log"
-if [ "$studio_e2e_status" -ne 0 ]; then
-  echo "The real Studio's tests failed (exit $studio_e2e_status)."
-  exit "$studio_e2e_status"
-fi
+await_beside studio_e2e "The real Studio's tests"
 
 printf '\nAll checks passed in %d s.\n' "$((SECONDS - started))"
