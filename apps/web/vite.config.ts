@@ -7,7 +7,6 @@ import { eagerServerImports } from './vite/eagerServerImports.ts'
 import { embeddedImages } from './vite/embeddedImages.ts'
 import { FIRST_LOAD_CHUNKS, withoutFirstLoadChunks } from './vite/firstLoadChunks.ts'
 import { keepServerBuild } from './vite/keepServerBuild.ts'
-import { leadServer } from './vite/leadServer.ts'
 import { styledComponentsIds } from './vite/styledComponentsIds.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -57,7 +56,6 @@ export default defineConfig(({ mode }) => {
       keepServerBuild(),
       devRoutesFollowContent(),
       embeddedImages(),
-      leadServer(),
       reactRouter(),
     ],
     // lucide-react bundled, so the server bundle holds the icons the site uses: as an external, loading it

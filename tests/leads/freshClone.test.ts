@@ -117,23 +117,9 @@ describe('pnpm studio on a fresh clone', () => {
 
     // `npm start`'s dev server, next to it: its lead endpoint stores into the store the tool reads.
     const devOrigin = `http://127.0.0.1:${devPort}`
-    run(
-      [
-        '--filter',
-        '@site/web',
-        'exec',
-        'react-router',
-        'dev',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(devPort),
-        '--strictPort',
-      ],
-      {
-        LEADS_ADMIN_TOKEN: TOKEN,
-      },
-    )
+    run(['--filter', '@site/server', 'dev', '--host', '127.0.0.1', '--port', String(devPort), '--strictPort'], {
+      LEADS_ADMIN_TOKEN: TOKEN,
+    })
     await expect.poll(async () => (await answer(devOrigin))?.status, { timeout: 180_000, interval: 1_000 }).toBe(200)
     const posted = await answer(`${devOrigin}/api/leads/contact`, {
       method: 'POST',

@@ -81,7 +81,7 @@ export default defineConfig({
       },
     },
     {
-      command: `bash ../../scripts/pnpm.sh --filter @site/web exec react-router dev --host 127.0.0.1 --port ${SITE_PORT} --strictPort`,
+      command: `bash ../../scripts/pnpm.sh --filter @site/server dev --host 127.0.0.1 --port ${SITE_PORT} --strictPort`,
       url: SITE_URL,
       timeout: 120_000,
       // Its forms store into the Leads tool's store (leads.spec.ts: a consent edited in the Studio): the embedded

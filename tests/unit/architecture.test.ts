@@ -37,6 +37,33 @@ describe('the house: what two apps share is a declared package', () => {
   })
 })
 
+describe('the workspaces depend on each other in one direction', () => {
+  const manifests = tracked.filter((file) => /^(apps|packages)\/[^/]+\/package\.json$/.test(file))
+  const dependsOn = new Map(
+    manifests.map((file) => {
+      const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as {
+        name: string
+        dependencies?: Record<string, string>
+        devDependencies?: Record<string, string>
+      }
+      const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+      return [manifest.name, declared.filter((name) => name.startsWith('@site/'))]
+    }),
+  )
+
+  it('no workspace depends on itself through another', () => {
+    const cycles: string[] = []
+    const visit = (name: string, path: string[]) => {
+      for (const next of dependsOn.get(name) ?? []) {
+        if (next === path[0]) cycles.push([...path, next].join(' -> '))
+        else if (!path.includes(next)) visit(next, [...path, next])
+      }
+    }
+    for (const name of dependsOn.keys()) visit(name, [name])
+    expect(cycles).toEqual([])
+  })
+})
+
 describe("the README's architecture block matches the tree", () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8')
   const section = readme.slice(readme.indexOf('## Architecture'))

@@ -1,6 +1,5 @@
-import { QUESTION_IDS } from '@site/schemas/constants'
 import { LEAD_FORMS } from './forms'
-import { ROLE_OPTIONS } from './schemas/questions'
+import { QUESTION_IDS, ROLE_OPTIONS } from './schemas/questions'
 import { z } from './zod'
 
 /**

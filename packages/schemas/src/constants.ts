@@ -58,27 +58,6 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number]
 
-export const QUESTION_IDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'company',
-  'role',
-  'numberOfAdvisors',
-  'numberOfAgents',
-  'production12Month',
-  'writesAnnuities',
-  'annuityProduction',
-  'currentAUM',
-  'primaryChallenge',
-  'monthlyMarketingBudget',
-  'timeline',
-  'decisionMaker',
-] as const
-
-export type QuestionId = (typeof QUESTION_IDS)[number]
-
 // Value rules the Studio enforces and the website checks again when it reads content
 // (apps/web/app/content/validation), so both accept exactly the same values.
 

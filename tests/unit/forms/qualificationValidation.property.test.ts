@@ -1,6 +1,11 @@
 import { firstInvalidQuestion, validateAnswer } from '@site/leads/schemas/qualificationSchema'
-import { type Answers, applicableQuestions, QUESTIONS, type Question } from '@site/leads/schemas/questions'
-import { QUESTION_IDS } from '@site/schemas/constants'
+import {
+  type Answers,
+  applicableQuestions,
+  QUESTION_IDS,
+  QUESTIONS,
+  type Question,
+} from '@site/leads/schemas/questions'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'

@@ -1,7 +1,26 @@
-import type { QuestionId } from '@site/schemas/constants'
 import { FIELD_LIMITS } from '../limits'
 
-export type { QuestionId }
+/** Every question of the qualification questionnaire, by the key its answer has in the payload. */
+export const QUESTION_IDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'role',
+  'numberOfAdvisors',
+  'numberOfAgents',
+  'production12Month',
+  'writesAnnuities',
+  'annuityProduction',
+  'currentAUM',
+  'primaryChallenge',
+  'monthlyMarketingBudget',
+  'timeline',
+  'decisionMaker',
+] as const
+
+export type QuestionId = (typeof QUESTION_IDS)[number]
 
 /** What the visitor has answered so far, by question id (an unanswered question is absent or ''). */
 export type Answers = Partial<Record<QuestionId, string>>

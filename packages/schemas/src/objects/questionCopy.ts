@@ -1,10 +1,8 @@
 import { HelpCircleIcon } from '@sanity/icons'
+import { QUESTION_IDS } from '@site/leads/schemas/questions'
 import { defineField, defineType } from 'sanity'
-import { QUESTION_IDS } from '../constants'
 
 import { stringField } from '../lib/fields'
-
-export { QUESTION_IDS, type QuestionId } from '../constants'
 
 export const questionCopy = defineType({
   name: 'questionCopy',

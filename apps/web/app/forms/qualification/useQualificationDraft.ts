@@ -1,6 +1,5 @@
-import type { Answers, QuestionId } from '@site/leads/schemas/questions'
+import { type Answers, QUESTION_IDS, type QuestionId } from '@site/leads/schemas/questions'
 import { z } from '@site/leads/zod'
-import { QUESTION_IDS } from '@site/schemas/constants'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** Where the unfinished questionnaire is kept, for this browser tab only. */
