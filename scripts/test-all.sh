@@ -43,9 +43,23 @@ bash scripts/audit.sh
 step "house style: formatter, linter, unused code (biome, knip)"
 pnpm lint
 
-step "the default production build (forms post to the lead server), which the browser tests and the real Studio's tests use, beside the Studio's build"
-# Before the real Studio's tests: `sanity build` writes the .sanity/runtime files their `sanity dev` serves.
+step "types"
+pnpm typecheck
+
+step "studio: schema validate, generated types up to date, build"
+pnpm schema:validate
+bash scripts/check-typegen.sh
+# The Studio's build runs beside the unit tests, which take one core (one vitest worker).
 start_beside studio_build pnpm studio:build
+
+step "unit tests (vitest), beside the Studio's build"
+pnpm test:unit
+await_beside studio_build "The Studio's build"
+
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, once the Studio's build is done (`sanity build` writes the .sanity/runtime files its `sanity dev` serves), beside every step below: it is the longest step, and much of its time is spent waiting on publishes, deliveries and its dev servers"
+start_beside studio_e2e pnpm test:studio-e2e
+
+step "the default production build (forms post to the lead server), which the browser tests use"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
 # default build is given the VITE_ webhook addresses too: it must not carry them (tests/build-output).
 recorder="http://127.0.0.1:4599"
@@ -59,20 +73,6 @@ production() {
     "$@"
 }
 production pnpm build
-await_beside studio_build "The Studio's build"
-
-step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the default build exists (its lead server serves it), beside every step below: it is the longest step, and much of its time is spent waiting on publishes, deliveries and its dev servers"
-start_beside studio_e2e pnpm test:studio-e2e
-
-step "types"
-pnpm typecheck
-
-step "studio: schema validate, generated types up to date"
-pnpm schema:validate
-bash scripts/check-typegen.sh
-
-step "unit tests (vitest)"
-pnpm test:unit
 
 step "the direct production build (VITE_LEAD_DELIVERY=direct: forms post to their webhooks)"
 VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
