@@ -102,11 +102,19 @@ export function useLeadServer(
 const TYPED_FIELDS = ['name', 'fullName', 'firstName', 'lastName', 'email', 'phone', 'company', 'message', 'title']
 const TYPED_QUERY = ['q', 'search']
 
+/**
+ * Log lines are made of lower-case words, numbers and ids (`consents`, `2026-11-26T…`, `lead-stored`): a typed
+ * value made only of those characters can be found in a line by chance (a generated "cons" in "consents"), so
+ * only values with another character (a capital, a space, an `@`, any other script) are looked for.
+ */
+const LOG_VOCABULARY = /^[a-z0-9._:/-]*$/
+
 /** The lead server's routes behind a recorder of the typed values each request carries (4 characters or more). */
 function recordingTypedValues(app: Hono, typed: Set<string>): Hono {
   const recording = new Hono()
   recording.use(async (c, next) => {
-    const keep = (value: unknown) => typeof value === 'string' && value.trim().length >= 4 && typed.add(value)
+    const keep = (value: unknown) =>
+      typeof value === 'string' && value.trim().length >= 4 && !LOG_VOCABULARY.test(value) && typed.add(value)
     for (const name of TYPED_QUERY) keep(c.req.query(name))
     const text = await c.req.raw
       .clone()
