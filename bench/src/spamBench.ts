@@ -26,6 +26,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { startLeadReceiver } from '../../tests/leads/support/leadReceiver.ts'
 import { ADMIN_TOKEN, startServerProcess } from '../../tests/leads/support/serverProcess.ts'
 import { benchDir, webDir } from './paths.ts'
+import { seeded } from './seeded.ts'
 
 const PORT = Number(process.env.SPAM_BENCH_PORT ?? 43273)
 const PERSONS = Number(process.env.SPAM_BENCH_PERSONS ?? 200)
@@ -39,17 +40,6 @@ const BOT_KINDS = ['raw post', 'replayed proof', 'disposable address', 'instant 
 type BotKind = (typeof BOT_KINDS)[number]
 type Kind = BotKind | 'person'
 
-/** A seeded generator: the corpus is the same on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const random = seeded(35)
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 

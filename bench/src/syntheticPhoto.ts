@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { seeded } from './seeded.ts'
 
 /**
  * A stand-in for a phone photo: 4000x3000, detail at every scale (noise drawn at 1/64, 1/16, 1/4 and full
@@ -34,16 +35,4 @@ export async function syntheticPhoto(width = 4000, height = 3000): Promise<Buffe
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer()
-}
-
-/** mulberry32: a small seeded generator. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
