@@ -118,26 +118,28 @@ test('sitemap.xml lists exactly the routes, and robots.txt points at it', async 
 // Identifiers that survive minification: react-hook-form options, zod's error class, sonner's markup.
 const FORM_LIBRARY_MARKERS = { 'react-hook-form': 'shouldUnregister', zod: 'ZodError', sonner: 'data-sonner-toaster' }
 
-// Every JavaScript response, whatever fetched it: Vite's lazy imports are first requested by a
-// <link rel="modulepreload">, which Chromium does not classify as a 'script' resource.
+// Every JavaScript file the page requested, whatever fetched it: Vite's lazy imports are first requested by a
+// <link rel="modulepreload">, which Chromium does not classify as a 'script' resource. The files are read again
+// afterwards: the browser does not keep the body of every response (a Web Worker's script, such as the proof
+// of work's, answers "Response body is unavailable").
 async function scriptsLoadedBy(
   page: import('@playwright/test').Page,
   path: string,
   loaded: () => Promise<void> = async () => {},
 ): Promise<string> {
-  const bodies: Promise<string>[] = []
+  const urls = new Set<string>()
   const collect = (response: import('@playwright/test').Response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text())
+    if (new URL(response.url()).pathname.endsWith('.js')) urls.add(response.url())
   }
   page.on('response', collect)
   try {
     await page.goto(path, { waitUntil: 'networkidle' })
     await loaded()
   } finally {
-    // Stop collecting before the next navigation: a body read after it is gone rejects the whole test.
     page.off('response', collect)
   }
-  return (await Promise.all(bodies)).join('\n')
+  const bodies = await Promise.all([...urls].map(async (url) => (await page.request.get(url)).text()))
+  return bodies.join('\n')
 }
 
 test('routes without a form load none of the form libraries', async ({ page }) => {
