@@ -58,7 +58,8 @@ const PRUNE_EVERY_MS = 60_000
  * stored; a filled honeypot is quarantined behind an ordinary 201. A submission that passes the form's rules
  * then meets the spam checks (spam/spamChecks.ts: its proof of work, its content, its timing): one they hold
  * is quarantined with its named reasons behind the same 201, so a bot learns nothing; one that repeats an
- * earlier lead's e-mail on the same form within LEAD_DUPLICATE_WINDOW is stored as its repeat, undelivered.
+ * earlier lead's e-mail on the same form within LEAD_DUPLICATE_WINDOW is stored as its repeat, undelivered. A
+ * giveaway entry after the giveaway's end date (Site settings) is refused with 410 and not stored.
  * `GET /api/leads/challenge` issues the proof of work's challenges.
  */
 export function leadEndpoint(options: {
@@ -69,6 +70,8 @@ export function leadEndpoint(options: {
   routing: () => Promise<LeadRouting | undefined>
   /** Called once a lead with a delivery is stored: the outbox sends it now. */
   onStored: () => void
+  /** The giveaway's end date (Studio); an entry after it is refused with 410. Undefined: no end is checked. */
+  giveawayEnd?: () => Promise<Date | undefined>
 }): Hono {
   const { db, config, log } = options
   const limiter = new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 })
@@ -146,6 +149,18 @@ export function leadEndpoint(options: {
       }
       if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
         return c.json({ error: 'Send the form as application/json' }, 415)
+      }
+      const giveawayEnd = form === 'giveaway' ? await options.giveawayEnd?.() : undefined
+      if (giveawayEnd && Date.now() >= giveawayEnd.getTime()) {
+        // Refused, not stored: the rules forbid late entries, so no one is to hear of it or act on it.
+        log.warn('lead-refused', { form, reason: 'giveaway ended' })
+        return c.json(
+          {
+            error: `The giveaway ended on ${giveawayEnd.toISOString()}: entries are no longer accepted`,
+            endedAt: giveawayEnd.toISOString(),
+          },
+          410,
+        )
       }
       const key = c.req.header('idempotency-key') ?? ''
       if (!IDEMPOTENCY_KEY.test(key)) {

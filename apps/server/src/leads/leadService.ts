@@ -7,6 +7,7 @@ import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
+import { giveawayEndReader } from './giveawayEnd.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -33,7 +34,9 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
       log.warn('leases-released', { deliveries: released, reason: 'the process that held them ended mid-send' })
   }
   const mailer = createMailer(config.notify.smtpUrl, config.sendTimeoutMs)
-  const routing = routingReader({ query: contentQueryFromEnv(), cacheMs: config.notify.routingCacheMs, log })
+  const content = contentQueryFromEnv()
+  const routing = routingReader({ query: content, cacheMs: config.notify.routingCacheMs, log })
+  const giveawayEnd = giveawayEndReader({ query: content, cacheMs: config.notify.routingCacheMs, log })
   const outbox = startOutbox({
     db: store.db,
     webhooks: config.webhooks,
@@ -46,7 +49,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     notify: { config: config.notify, mailer },
   })
   const app = new Hono()
-  app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored: outbox.wake }))
+  app.route('/', leadEndpoint({ db: store.db, config, log, routing, giveawayEnd, onStored: outbox.wake }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
   const insights = await startInsightsService({ leadDb: store.db, ...config, log })

@@ -32,12 +32,13 @@ const RICH_TEXT_ITEM = `..., _type == "articleImage" => { ${IMAGE_FIELD} }`
  * Everything one route renders — the site chrome, and the page or the resource at $path — in one query.
  * `_rev` names the revision a form's consent copy came from; a document of the tracked seed file that no
  * edit has touched yet has none, and says "seed" (its text is the file's, in git's history).
+ * `giveawayEnded` is whether the giveaway had ended when the page was built (the page checks again as it runs).
  */
 export const ROUTE_QUERY = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,
     footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,
-    backToResourcesLabel, readTimeLabel, defaultShareImage{ ${IMAGE_FIELD} }, skipLinkLabel
+    "giveawayEnded": dateTime(now()) >= dateTime(giveawayEndsAt), backToResourcesLabel, readTimeLabel, defaultShareImage{ ${IMAGE_FIELD} }, skipLinkLabel
   },
   "page": *[_type == "page" && path.current == $path][0]{
     _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ ${IMAGE_FIELD} } }, footer,

@@ -70,7 +70,8 @@ export const siteSettings = defineType({
       name: 'giveawayEndsAt',
       title: 'Giveaway ends at',
       type: 'datetime',
-      description: 'The countdown on the giveaway page runs to this moment.',
+      description:
+        'The giveaway closes at this moment: the countdown runs to it, then the entry form gives way to its ended message and the lead server refuses later entries.',
       group: 'labels',
       validation: (rule) => rule.required(),
     }),

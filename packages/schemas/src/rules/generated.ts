@@ -2453,6 +2453,16 @@ export const CONTENT_RULES = {
         },
         {
           "type": "string",
+          "name": "endedHeading",
+          "required": true,
+          "initialValue": "This giveaway has ended"
+        },
+        {
+          "type": "text",
+          "name": "endedText"
+        },
+        {
+          "type": "string",
           "name": "anchor",
           "checks": [
             "anchor"

@@ -75,7 +75,8 @@ export function contentSchemas(rules: ContentRules) {
 
   const routeContent = asGenerated<ROUTE_QUERY_RESULT>(
     z.object({
-      settings: siteSettings.nullable(),
+      // `giveawayEnded` is derived by the query (the time it ran against the end date), no field of the schema.
+      settings: siteSettings.and(z.object({ giveawayEnded: z.boolean().nullable() })).nullable(),
       page: page.nullable(),
       resource: resource.nullable(),
     }),

@@ -9,17 +9,27 @@ import { CheckboxField, FieldGrid, FieldSpan, TextField } from '../shared/Field'
 import { FormButton } from '../shared/FormButton'
 import { Honeypot, useHoneypot } from '../shared/Honeypot'
 import { withTimestamp } from '../shared/postWebhook'
-import { submitLead } from '../shared/submitLead'
+import { LeadNotStoredError, submitLead } from '../shared/submitLead'
 import { notify } from '../shared/toast'
 import { useIdempotencyKey } from '../shared/useIdempotencyKey'
 import { useSubmitGuard } from '../shared/useSubmitGuard'
+
+/** The lead server's answer to an entry after the giveaway's end date. */
+const GIVEAWAY_ENDED_STATUS = 410
 
 /**
  * The giveaway entry form (SPEC sections 4, 5, 7): the browser checks the five required fields, the
  * opt-in must be ticked, the entry is sent as a lead (submitLead; a direct build calls the giveaway
  * webhook only when one is configured), then the confirmation shows. A send that throws keeps the form and what was typed.
  */
-export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> }) {
+export function GiveawayForm({
+  copy,
+  onEnded,
+}: {
+  copy: SectionOf<'giveawayFormSection'>
+  /** The lead server refused the entry as late (410): the giveaway ended while the page was open. */
+  onEnded?: () => void
+}) {
   const [submitting, setSubmitting] = useState(false)
   const [entered, setEntered] = useState(false)
   const [optInMissing, setOptInMissing] = useState(false)
@@ -77,6 +87,10 @@ export function GiveawayForm({ copy }: { copy: SectionOf<'giveawayFormSection'> 
         }),
       })
     } catch (error) {
+      if (error instanceof LeadNotStoredError && error.status === GIVEAWAY_ENDED_STATUS && onEnded) {
+        onEnded()
+        return
+      }
       console.error('Giveaway form: the entry could not be sent', error)
       notify.error('Error', 'Something went wrong. Please try again.')
       setSubmitting(false)
