@@ -135,17 +135,37 @@ test('the FAQ accordion keeps one item open at a time and can collapse, before a
   await context.close()
 })
 
-test('the giveaway countdown shows zeros once its end date has passed', async ({ page }) => {
+// The seed's giveaway ends at the end of 2027-12-31 (Eastern); the build was made before it.
+const GIVEAWAY_END = new Date('2027-12-31T23:59:59-05:00')
+
+test('once its end date has passed, the giveaway shows zeros and the ended message, and offers no form', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date(GIVEAWAY_END.getTime() + 60_000) })
   await page.goto('/conference-giveaway')
   await waitForHydration(page)
   const countdown = page.getByRole('timer')
   await expect(countdown).toBeVisible()
   await expect(countdown).toContainText('00')
   await expect(countdown).not.toContainText(/[1-9]/)
+  await expect(page.getByRole('heading', { name: 'This giveaway has ended' })).toBeVisible()
+  await expect(page.getByText('Entries closed at the end of the countdown.', { exact: false })).toBeVisible()
+  await expect(page.locator('form')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Enter to Win' })).toHaveCount(0)
+})
+
+test('an open giveaway page closes when the countdown reaches its end', async ({ page }) => {
+  await page.clock.install({ time: new Date(GIVEAWAY_END.getTime() - 3_000) })
+  await page.goto('/conference-giveaway')
+  await waitForHydration(page)
+  await expect(page.getByRole('button', { name: 'Enter to Win' })).toBeVisible()
+  await page.clock.runFor(4_000)
+  await expect(page.getByRole('heading', { name: 'This giveaway has ended' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Enter to Win' })).toHaveCount(0)
 })
 
 test('the countdown ticks every second before its end date', async ({ page }) => {
-  await page.clock.install({ time: new Date('2025-12-31T23:58:00-05:00') })
+  await page.clock.install({ time: new Date(GIVEAWAY_END.getTime() - 120_000) })
   await page.goto('/conference-giveaway')
   await waitForHydration(page)
   const countdown = page.getByRole('timer')

@@ -1,8 +1,6 @@
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { slackText, teamsText } from './strangerText.ts'
 import type { LeadView } from './teamEmail.tsx'
-
-/** Slack's mrkdwn treats &, < and > as markup: what a visitor typed is shown as typed. */
-const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * A lead as a chat message: Slack's incoming-webhook JSON (text plus Block Kit blocks), or a Microsoft Teams
@@ -11,10 +9,11 @@ const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
  */
 export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean): Record<string, unknown> {
   const title = `${hot ? 'Hot lead' : 'New lead'}: ${view.name} (${LEAD_FORM_TITLES[view.form]})`
+  // Values only: the titles are ours.
   const facts = [
-    ...view.deciding.map((value) => ({ title: 'Answer', value })),
-    ...(view.email ? [{ title: 'Email', value: view.email }] : []),
-    ...(view.phone ? [{ title: 'Phone', value: view.phone }] : []),
+    ...view.deciding.map((value) => ({ title: 'Answer', value: teamsText(value) })),
+    ...(view.email ? [{ title: 'Email', value: teamsText(view.email) }] : []),
+    ...(view.phone ? [{ title: 'Phone', value: teamsText(view.phone) }] : []),
   ]
   if (format === 'slack') {
     const lines = [view.deciding.join(' · '), [view.email, view.phone].filter(Boolean).join(' · ')].filter(Boolean)
@@ -40,7 +39,7 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: title, weight: 'Bolder', size: 'Medium', wrap: true },
+            { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
             { type: 'FactSet', facts },
           ],
           actions: [{ type: 'Action.OpenUrl', title: 'Open the lead', url: view.link }],
