@@ -179,7 +179,7 @@ describe.each(STORES)('notifications on the %s store', (kind) => {
     expect(team?.parsed.html).toContain('Looking for &lt;b&gt;help&lt;/b&gt; with funnels')
     expect(team?.parsed.html).toContain(`href="https://studio.advisorgrowth.test/leads/${id}"`)
 
-    expect(visitor?.parsed.subject).toBe('We received your message, Dana Reyes')
+    expect(visitor?.parsed.subject).toBe('We received your message, Dana')
     expect(visitor?.parsed.text).toContain('A member of our team replies within one business day.')
     expect(visitor?.parsed.replyTo).toBeUndefined()
 

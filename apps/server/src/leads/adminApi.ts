@@ -13,6 +13,7 @@ import type { LeadRouting } from '@site/leads/routing'
 import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
+import { withoutConfirmation } from './delivery/confirmationLimits.ts'
 import { planNotifications } from './delivery/routing.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
@@ -148,13 +149,16 @@ export function adminApi(options: {
     const record = await findLead(db, c.req.param('id')).catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
     const now = new Date()
-    const notifications = planNotifications({
-      form: record.lead.form,
-      payload: record.lead.payload,
-      routing: await options.routing?.(),
-      config: config.notify,
-      now,
-    })
+    // A released lead gets no visitor confirmation: only a lead that passed every check when it came does.
+    const notifications = withoutConfirmation(
+      planNotifications({
+        form: record.lead.form,
+        payload: record.lead.payload,
+        routing: await options.routing?.(),
+        config: config.notify,
+        now,
+      }),
+    )
     const result: LeadReleaseJson = await releaseLead(db, record.lead.id, {
       now,
       deliver: Boolean(config.webhooks[record.lead.form]),

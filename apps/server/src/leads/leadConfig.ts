@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type TrustProxy, trustProxyFromEnv } from './clientAddress.ts'
 import type { LeadFormName } from './db/tables.ts'
+import { type ConfirmationLimits, confirmationLimitsFromEnv } from './delivery/confirmationLimits.ts'
 import { type NotifyConfig, notifyConfigFromEnv } from './delivery/notifyConfig.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
 import { ConfigurationError } from './leadLog.ts'
@@ -44,6 +45,8 @@ export interface LeadConfig {
   spam: SpamConfig
   /** E-mail, chat and the routing document (delivery/notifyConfig.ts). */
   notify: NotifyConfig
+  /** How many visitor confirmations may go out per client address and per day (delivery/confirmationLimits.ts). */
+  confirmations: ConfirmationLimits
 }
 
 /** Spam protection (spam/): the proof of work, the content checks' threshold, duplicates. */
@@ -184,6 +187,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       duplicateWindowMs: duration(env.LEAD_DUPLICATE_WINDOW, 24 * 3_600_000, 'LEAD_DUPLICATE_WINDOW'),
     },
     notify: notifyConfigFromEnv(env),
+    confirmations: confirmationLimitsFromEnv(env),
   }
 }
 

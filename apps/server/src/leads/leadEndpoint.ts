@@ -10,6 +10,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddressResolver } from './clientAddress.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
+import { confirmationGate, withoutConfirmation } from './delivery/confirmationLimits.ts'
 import { planNotifications } from './delivery/routing.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -79,6 +80,7 @@ export function leadEndpoint(options: {
   const challengeLimiter = new RateLimiterMemory({ points: config.rateLimitPerMinute * 4, duration: 60 })
   let prunedAt = 0
   const clientAddress = clientAddressResolver(config.trustProxy)
+  const confirmationAllowed = confirmationGate(db, config.confirmations)
   const app = new Hono()
 
   const quarantine = async (
@@ -218,13 +220,20 @@ export function leadEndpoint(options: {
       const consent = storable(body.consent) ? leadConsentSchema.safeParse(body.consent) : undefined
       if (!attribution?.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
       if (!consent?.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
-      const notifications = planNotifications({
+      let notifications = planNotifications({
         form,
         payload: body.payload,
         routing: await options.routing(),
         config: config.notify,
         now,
       })
+      if (notifications.notice.confirmation && !judged.quarantined) {
+        const verdict = await confirmationAllowed(clientAddress(c), now)
+        if (verdict !== 'allowed') {
+          notifications = withoutConfirmation(notifications)
+          log.warn('confirmation-withheld', { form, reason: verdict })
+        }
+      }
       const stored = await storeLead(db, {
         form,
         idempotencyKey: key,

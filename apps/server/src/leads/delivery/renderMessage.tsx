@@ -7,6 +7,7 @@ import type { LeadDb } from '../db/database.ts'
 import type { JsonObject } from '../db/tables.ts'
 import type { ClaimedDelivery } from '../store/deliveryQueue.ts'
 import { chatBody } from './chatMessage.ts'
+import { echoedFirstName } from './confirmationEcho.ts'
 import type { NotifyConfig } from './notifyConfig.ts'
 import type { NotificationMessage } from './routing.ts'
 import {
@@ -69,7 +70,8 @@ export async function renderNotification(
         ),
       }
     case 'confirmation': {
-      const fill = (text: string) => text.replaceAll('{name}', view.name)
+      const name = echoedFirstName(lead.payload)
+      const fill = (text: string) => text.replaceAll('{name}', name)
       return {
         ...queued,
         email: await email(
