@@ -70,6 +70,7 @@ describe.each(STORES)('spam protection, on the %s store', (kind) => {
     const response = await post('contact', {
       payload: contact('solved@example.com'),
       proof: proofOf(await solvedProof()),
+      attribution: { page: 'https://advisorgrowth.test/contact' },
     })
     expect(response.status).toBe(201)
     const lead = await detail(await idOf(response))
@@ -126,13 +127,24 @@ describe.each(STORES)('spam protection, on the %s store', (kind) => {
     expect((await detail(await idOf(unsolved))).reasons).toStrictEqual([{ reason: 'proof-invalid', held: true }])
   })
 
-  it('holds a submission sent sooner after the form showed than a person can fill it, by the signed shown time', async () => {
+  it('a quick submission with a valid proof is only marked (autofill is quick); without the page context a form sends, it is held', async () => {
     await server.start({ ...PROTECTED, LEAD_MIN_FILL_SECONDS: '30' })
+    const autofilled = await post('contact', {
+      payload: contact('autofill@example.com'),
+      proof: proofOf(await solvedProof()),
+      attribution: { page: 'https://advisorgrowth.test/contact' },
+    })
+    const autofilledLead = await detail(await idOf(autofilled))
+    expect(autofilledLead.reasons).toStrictEqual([{ reason: 'sent-too-fast', held: false }])
+    expect(autofilledLead.lead.quarantine_reason).toBeNull()
     const instant = await post('contact', {
       payload: contact('instant@example.com'),
       proof: proofOf(await solvedProof()),
     })
-    expect((await detail(await idOf(instant))).reasons).toStrictEqual([{ reason: 'sent-too-fast', held: true }])
+    expect((await detail(await idOf(instant))).reasons).toStrictEqual([
+      { reason: 'no-page-context', held: true },
+      { reason: 'sent-too-fast', held: true },
+    ])
   })
 
   it('runs the content checks with the proof of work off (a machine client), and names each reason', async () => {

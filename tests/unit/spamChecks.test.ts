@@ -39,7 +39,25 @@ const CASES: Array<[string, Partial<SubmissionFacts> & { payload?: Record<string
       false,
     ],
     ['a name with < and an ampersand', { payload: { ...person, name: 'Ann & Bo <3' } }, [], false],
-    ['sent 1 s after the form showed', { fillMs: 1_000 }, ['sent-too-fast'], true],
+    [
+      'sent 1 s after the form showed (autofill): a weak sign, kept, not held',
+      { fillMs: 1_000 },
+      ['sent-too-fast'],
+      false,
+    ],
+    [
+      'sent 1 s after the form showed by a client that sent no page context: held by the sum',
+      { fillMs: 1_000, pageContext: false },
+      ['sent-too-fast', 'no-page-context'],
+      true,
+    ],
+    [
+      'no page context from a patient client: a weak sign, not held',
+      { fillMs: 5_000, pageContext: false },
+      ['no-page-context'],
+      false,
+    ],
+    ['no proof asked (a machine client): no page context is no sign', { pageContext: false }, [], false],
     ['sent exactly at the minimum', { fillMs: 3_000 }, [], false],
     [
       'three links in the message: a weak sign, kept, not held',

@@ -71,6 +71,7 @@ export const SPAM_REASONS = {
   'markup-in-name': 'A link or markup in a name or company field',
   'sent-too-fast': 'Sent faster than a person can fill the form',
   'links-in-message': 'Several links in the message',
+  'no-page-context': "Sent without the page's attribution, which every form of the site sends",
 } as const
 
 export type SpamReason = keyof typeof SPAM_REASONS

@@ -210,7 +210,10 @@ export function leadEndpoint(options: {
       }
       const deliver = Boolean(config.webhooks[form])
       const now = new Date()
-      const judged = judgeSubmission(await proofFacts(body, form, key, now), config.spam)
+      const judged = judgeSubmission(
+        { ...(await proofFacts(body, form, key, now)), pageContext: body.attribution !== undefined },
+        config.spam,
+      )
       if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now.getTime()
         pruneUsedProofs(db, now).catch((error: unknown) => logFailure(log, 'used-proofs-prune-failed', error))

@@ -13,6 +13,7 @@ import type { NotificationMessage } from './routing.ts'
 import {
   ConfirmationEmail,
   DigestEmail,
+  type HeldSummary,
   type LeadView,
   leadView,
   oneLine,
@@ -83,11 +84,12 @@ export async function renderNotification(
     }
     case 'digest': {
       const views = await digestLeads(db, queued, config.studioUrl)
+      const held = await heldReasons(db, queued)
       const day = queued.until.slice(0, 10)
       return {
         ...queued,
         email: await email(
-          <DigestEmail views={views} day={day} toolLink={`${config.studioUrl}/leads`} />,
+          <DigestEmail views={views} held={held} day={day} toolLink={`${config.studioUrl}/leads`} />,
           {
             from: config.from,
             to: queued.to,
@@ -102,6 +104,37 @@ export async function renderNotification(
       const format = channel?.format ?? 'slack'
       return { ...queued, chat: { format, body: chatBody(format, view, hot) } }
     }
+  }
+}
+
+/**
+ * What the quarantine took in the digest's 24 hours: how many leads, and how many of them each named reason
+ * held, most first. The quarantine is never silent: every digest says it.
+ */
+export async function heldReasons(db: LeadDb, digest: { from: string; until: string }): Promise<HeldSummary> {
+  const leads = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('received_at', '>=', new Date(digest.from))
+    .where('received_at', '<', new Date(digest.until))
+    .where('quarantine_reason', 'is not', null)
+    .where('released_at', 'is', null)
+    .executeTakeFirst()
+  const reasons = await db
+    .selectFrom('lead_reasons')
+    .innerJoin('leads', 'leads.id', 'lead_reasons.lead_id')
+    .select(['lead_reasons.reason', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('lead_reasons.held', '=', true)
+    .where('leads.received_at', '>=', new Date(digest.from))
+    .where('leads.received_at', '<', new Date(digest.until))
+    .where('leads.released_at', 'is', null)
+    .groupBy('lead_reasons.reason')
+    .execute()
+  return {
+    leads: Number(leads?.count ?? 0),
+    reasons: reasons
+      .map((row) => ({ reason: row.reason, count: Number(row.count) }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
   }
 }
 

@@ -6,6 +6,7 @@ import { LEAD_FORM_TITLES } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { answerText, leadAnswers } from '@site/leads/labels'
 import { ROUTING_ANSWERS } from '@site/leads/routing'
+import { holdReasonTitle } from '@site/leads/spam'
 import type { JsonObject } from '../db/tables.ts'
 import { contactOf } from '../store/queries.ts'
 
@@ -172,8 +173,27 @@ export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
 /** A digest lists at most this many leads (Gmail clips a message past 102 kB); the rest are counted and linked. */
 export const DIGEST_LIST_LIMIT = 100
 
-/** The day's leads of one recipient, oldest first, each with its deciding answers and link. */
-export function DigestEmail({ views, day, toolLink }: { views: LeadView[]; day: string; toolLink: string }) {
+/** What the quarantine holds from a digest's 24 hours (not released): leads, and leads per held reason. */
+export interface HeldSummary {
+  leads: number
+  reasons: Array<{ reason: string; count: number }>
+}
+
+/**
+ * The day's leads of one recipient, oldest first, each with its deciding answers and link; then what the
+ * quarantine held back in the same hours, by reason, with the Leads tool's link to review it.
+ */
+export function DigestEmail({
+  views,
+  held = { leads: 0, reasons: [] },
+  day,
+  toolLink,
+}: {
+  views: LeadView[]
+  held?: HeldSummary
+  day: string
+  toolLink: string
+}) {
   const listed = views.slice(0, DIGEST_LIST_LIMIT)
   return (
     <Html lang="en">
@@ -198,6 +218,23 @@ export function DigestEmail({ views, day, toolLink }: { views: LeadView[]; day: 
             <Text style={{ fontSize: '15px', marginTop: '16px' }}>
               …and {views.length - listed.length} more: <Link href={toolLink}>open the Leads tool</Link>.
             </Text>
+          ) : null}
+          <Hr />
+          <Heading as="h2" style={{ fontSize: '16px', margin: '8px 0 0' }}>
+            Held in the quarantine: {held.leads} {held.leads === 1 ? 'lead' : 'leads'}
+          </Heading>
+          {held.reasons.length > 0 ? (
+            <>
+              {held.reasons.map((line) => (
+                <Text key={line.reason} style={{ ...styles.label, margin: '2px 0 0' }}>
+                  {holdReasonTitle(line.reason)}: {line.count}
+                </Text>
+              ))}
+              <Text style={{ fontSize: '15px', marginTop: '8px' }}>
+                <Link href={toolLink}>Review them in the Leads tool</Link>: a person wrongly held is one click from
+                delivered.
+              </Text>
+            </>
           ) : null}
         </Container>
       </Body>

@@ -15,6 +15,8 @@ export interface SubmissionFacts {
   proofReason?: Extract<SpamReason, `proof-${string}`>
   /** From the form being shown (signed in its proof) to the submission's arrival; undefined without a valid proof. */
   fillMs?: number
+  /** Whether the submission carried the page's attribution, as every form of the site sends it. */
+  pageContext?: boolean
 }
 
 export interface SpamRule {
@@ -42,10 +44,17 @@ export const SPAM_RULES: readonly SpamRule[] = [
     weight: 2,
     applies: (facts) => NAME_FIELDS.some((field) => LINK_OR_MARKUP.test(text(facts.payload[field]))),
   },
+  // Weak: a person whose browser fills the form (autofill) sends it within a second or two. Speed alone never
+  // holds a lead with a valid proof; with another sign (a client that sent no page context) it does.
   {
     reason: 'sent-too-fast',
-    weight: 2,
+    weight: 1,
     applies: (facts, settings) => facts.fillMs !== undefined && facts.fillMs < settings.minFillMs,
+  },
+  {
+    reason: 'no-page-context',
+    weight: 1,
+    applies: (facts) => facts.fillMs !== undefined && facts.pageContext === false,
   },
   {
     reason: 'links-in-message',
