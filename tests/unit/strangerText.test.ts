@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom'
+// @vitest-environment jsdom
 import MarkdownIt from 'markdown-it'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -96,9 +96,9 @@ async function teamEmail(form: LeadFormName, payload: JsonObject, attribution: J
 
 /** What a mail client makes of the HTML: its links' targets, its images, and its text. */
 function readHtml(html: string) {
-  const { document } = new JSDOM(html).window
+  const document = new DOMParser().parseFromString(html, 'text/html')
   return {
-    links: Array.from(document.querySelectorAll('a[href]'), (a) => a.getAttribute('href') ?? ''),
+    links: Array.from(document.querySelectorAll('a[href]'), (link) => link.getAttribute('href') ?? ''),
     media: document.querySelectorAll('img, script, iframe, object, embed, form, style:not(head style)').length,
     text: document.body.textContent ?? '',
   }
