@@ -223,7 +223,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(health.stdout).toBe(
       [
         `Answered by  the lead server at ${server.origin}`,
-        'Store        embedded (PGlite)',
+        'Store        embedded (SQLite)',
         'Access       manage (read, replay, erase)',
         'Leads        1 (0 quarantined)',
         'Deliveries   1 delivered, 0 pending, 0 misconfigured, 0 dead',
@@ -316,7 +316,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
     const list = await runLeads(['list', '--json'], local)
     expect(health.stdout.split('\n').slice(0, 2)).toEqual([
       `Answered by  the embedded store in ${storeDir}, opened by this command`,
-      'Store        embedded (PGlite)',
+      'Store        embedded (SQLite)',
     ])
     expect((JSON.parse(list.stdout) as { leads: Array<{ id: string }> }).leads.map((lead) => lead.id)).toEqual([leadId])
   })

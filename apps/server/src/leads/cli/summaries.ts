@@ -27,7 +27,7 @@ export function healthSummary(health: HealthJson, source: string): string {
   ]
   const rows: Array<[string, string]> = [
     ['Answered by', source],
-    ['Store', health.store === 'embedded' ? 'embedded (PGlite)' : 'PostgreSQL'],
+    ['Store', health.store === 'embedded' ? 'embedded (SQLite)' : 'PostgreSQL'],
     ['Access', health.access === 'manage' ? 'manage (read, replay, erase)' : 'read'],
     ['Leads', `${health.leads.total} (${health.leads.quarantined} quarantined)`],
     [
