@@ -126,6 +126,10 @@ describe('signing in without the address pnpm studio printed', () => {
     expect(html).toContain('<h1>Sign in to the local Studio</h1>')
     expect(html).toContain(`${STUDIO_ORIGIN}/#token=…`)
     expect(html).not.toContain(TOKEN)
+    // No script; the form may post here and be redirected to the Studio, nowhere else.
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${STUDIO_ORIGIN}`,
+    )
     const wrong = await signIn({ method: 'POST', body: new URLSearchParams({ origin: lead, token: 'not-it' }) })
     expect(wrong.status).toBe(401)
     expect(await wrong.text()).toContain('That is not this lake’s editor token.')

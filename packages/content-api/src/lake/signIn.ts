@@ -32,7 +32,9 @@ export async function signInResponse(
       headers: {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        // The form posts here and is redirected to the Studio: form-action covers the redirect too.
+        'content-security-policy':
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${back ? new URL(back).origin : ''}`.trimEnd(),
         'referrer-policy': 'no-referrer',
       },
     })
