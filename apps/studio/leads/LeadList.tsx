@@ -5,7 +5,7 @@ import type { LeadSummary } from './leadsApi'
 
 /**
  * The leads, newest first, each as a notification's first line would say it: form, name and company,
- * e-mail, when, and where it stands: held, or who heard of it by channel (its badges).
+ * e-mail, when, and where it stands: held, or who heard of it by delivery kind (its badges).
  */
 export function LeadList({
   leads,

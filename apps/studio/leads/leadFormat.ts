@@ -1,10 +1,10 @@
 import type { BadgeTone } from '@sanity/ui'
 import {
-  channelText,
+  type DeliveryKindJson,
+  type DeliveryKindState,
   type DeliveryState,
+  deliveryKindText,
   LEAD_STATE_TITLES,
-  type LeadChannelJson,
-  type LeadChannelState,
   type LeadListState,
 } from '@site/leads/admin'
 
@@ -72,7 +72,7 @@ const STATE_TONES: Record<LeadListState, BadgeTone> = {
   'no-webhook': 'default',
 }
 
-const CHANNEL_TONES: Record<LeadChannelState, BadgeTone> = {
+const KIND_TONES: Record<DeliveryKindState, BadgeTone> = {
   sent: 'positive',
   queued: 'caution',
   retrying: 'caution',
@@ -83,10 +83,10 @@ const CHANNEL_TONES: Record<LeadChannelState, BadgeTone> = {
 }
 
 /**
- * A lead's badges: held (quarantined, a repeat) first, then who heard of it, one per channel ("Team e-mail:
+ * A lead's badges: held (quarantined, a repeat) first, then who heard of it, one per delivery kind ("Team e-mail:
  * sent", "Webhook: none set"), in the words `pnpm leads` prints.
  */
-export function leadBadges(lead: { state: LeadListState; channels?: LeadChannelJson[] }): Array<{
+export function leadBadges(lead: { state: LeadListState; deliveryKinds?: DeliveryKindJson[] }): Array<{
   title: string
   tone: BadgeTone
 }> {
@@ -96,7 +96,7 @@ export function leadBadges(lead: { state: LeadListState; channels?: LeadChannelJ
       : []
   return [
     ...held,
-    ...(lead.channels ?? []).map((each) => ({ title: channelText(each), tone: CHANNEL_TONES[each.state] })),
+    ...(lead.deliveryKinds ?? []).map((each) => ({ title: deliveryKindText(each), tone: KIND_TONES[each.state] })),
   ]
 }
 

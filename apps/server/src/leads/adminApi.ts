@@ -276,7 +276,7 @@ function csvStream(
         pending = undefined
         if (next.done) return controller.close()
         controller.enqueue(
-          encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.channels, next.value.consents)),
+          encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.deliveryKinds, next.value.consents)),
         )
       } catch (error) {
         if (log) logFailure(log, 'lead-export-failed', error)

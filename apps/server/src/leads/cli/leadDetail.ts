@@ -1,11 +1,11 @@
 import {
-  channelText,
   type DeliveryAttemptJson,
+  deliveryKindText,
   destinationTitle,
   LEAD_FORM_TITLES,
   type LeadDeliveryJson,
   type LeadDetailJson,
-  leadChannels,
+  leadDeliveryKinds,
 } from '@site/leads/admin'
 import { leadAnswers } from '@site/leads/labels'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
@@ -21,7 +21,7 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
     : lead.repeat_of
       ? `repeat of ${lead.repeat_of}`
       : undefined
-  const told = leadChannels(deliveries, { held: Boolean(held) }).map(channelText)
+  const told = leadDeliveryKinds(deliveries, { held: Boolean(held) }).map(deliveryKindText)
   const sections: Array<[string, Block[]]> = [
     [
       'Lead',

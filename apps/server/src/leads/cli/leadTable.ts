@@ -1,10 +1,10 @@
-import { channelText, LEAD_FORM_TITLES, LEAD_STATE_TITLES, type LeadSummaryJson } from '@site/leads/admin'
+import { deliveryKindText, LEAD_FORM_TITLES, LEAD_STATE_TITLES, type LeadSummaryJson } from '@site/leads/admin'
 import Table from 'cli-table3'
 import { oneLine, readableTime } from './readableText.ts'
 
 /**
  * `pnpm leads list`: one row per lead, newest first, the id in full so it can be pasted into `show` (or its
- * start); its state as the Leads tool words it: held, or who heard of it, a line per channel.
+ * start); its state as the Leads tool words it: held, or who heard of it, a line per delivery kind.
  */
 export function leadTable(leads: LeadSummaryJson[], limit: number): string {
   if (leads.length === 0) return 'No leads match.'
@@ -31,5 +31,5 @@ export function leadTable(leads: LeadSummaryJson[], limit: number): string {
 
 function stateLines(lead: LeadSummaryJson): string {
   const held = lead.state === 'quarantined' || lead.state === 'repeat' ? [LEAD_STATE_TITLES[lead.state]] : []
-  return [...held, ...lead.channels.map(channelText)].join('\n')
+  return [...held, ...lead.deliveryKinds.map(deliveryKindText)].join('\n')
 }

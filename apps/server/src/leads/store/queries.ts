@@ -1,4 +1,4 @@
-import { type LeadChannelJson, type LeadListState, type LeadSummaryJson, leadChannels } from '@site/leads/admin'
+import { type DeliveryKindJson, type LeadListState, type LeadSummaryJson, leadDeliveryKinds } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
@@ -242,7 +242,7 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     db,
     rows.map((row) => row.id),
   )
-  const channels = await channelsOf(db, rows)
+  const deliveryKinds = await deliveryKindsOf(db, rows)
   return rows.map((row) => ({
     id: row.id,
     form: row.form,
@@ -258,19 +258,19 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     lastStatus: row.last_status,
     nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
     deliveredAt: row.delivered_at,
-    channels: channels.get(row.id) ?? [],
+    deliveryKinds: deliveryKinds.get(row.id) ?? [],
   }))
 }
 
 /**
- * Who heard of each of these leads, by channel: their own deliveries and the digests that list them (found by
+ * Who heard of each of these leads, by delivery kind: their own deliveries and the digests that list them (found by
  * the digest keys their routing record names, as `findLead` does).
  */
-async function channelsOf(
+async function deliveryKindsOf(
   db: LeadDb,
   leads: Array<{ id: string; notify: JsonObject | null; quarantine_reason: string | null; repeat_of: string | null }>,
-): Promise<Map<string, LeadChannelJson[]>> {
-  const byLead = new Map<string, LeadChannelJson[]>()
+): Promise<Map<string, DeliveryKindJson[]>> {
+  const byLead = new Map<string, DeliveryKindJson[]>()
   if (leads.length === 0) return byLead
   const digestKeys = leads.flatMap((lead) => digestKeysOf(lead.notify))
   const rows = await db
@@ -290,7 +290,7 @@ async function channelsOf(
     const deliveries = rows.filter(
       (row) => (row.lead_id === lead.id && !row.destination.startsWith('digest:')) || keys.has(row.dedupe_key ?? ''),
     )
-    byLead.set(lead.id, leadChannels(deliveries, { held: Boolean(lead.quarantine_reason || lead.repeat_of) }))
+    byLead.set(lead.id, leadDeliveryKinds(deliveries, { held: Boolean(lead.quarantine_reason || lead.repeat_of) }))
   }
   return byLead
 }
@@ -335,7 +335,7 @@ export async function* exportLeads(
 ): AsyncGenerator<{
   lead: Lead
   state: LeadListState
-  channels: LeadChannelJson[]
+  deliveryKinds: DeliveryKindJson[]
   consents: LeadConsentRecord[]
 }> {
   let before = filter.before
@@ -358,13 +358,13 @@ export async function* exportLeads(
       )
       .orderBy('recorded_at')
       .execute()
-    const channels = await channelsOf(db, rows)
+    const deliveryKinds = await deliveryKindsOf(db, rows)
     for (const { delivery_state, ...lead } of rows) {
       const state = stateOf(lead.quarantine_reason, lead.repeat_of, delivery_state)
       yield {
         lead,
         state,
-        channels: channels.get(lead.id) ?? [],
+        deliveryKinds: deliveryKinds.get(lead.id) ?? [],
         consents: consents.filter((consent) => consent.lead_id === lead.id),
       }
     }

@@ -9,7 +9,7 @@ import { startSmtpSink } from './support/smtpSink'
 import { newStore } from './support/stores'
 
 // Words that mean what they say: a contact form with no webhook whose team e-mail went out, as the Leads
-// tool's list, `pnpm leads list`/`show` and the export word it: by channel, never "undelivered / 0 attempts".
+// tool's list, `pnpm leads list`/`show` and the export word it: by delivery kind, never "undelivered / 0 attempts".
 // A real server process, a real SMTP server, the CLI as its own process.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -77,7 +77,7 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
       },
     })
     cleanups.push(() => server.kill('SIGTERM'))
-    leadId = await postContact(server.origin, 'lead-channels-0001', 'dana@reyeswealth.test')
+    leadId = await postContact(server.origin, 'lead-kinds-0001', 'dana@reyeswealth.test')
     const deadline = Date.now() + 30_000
     while (smtp.accepted.length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(smtp.accepted.map((mail) => mail.envelopeTo)).toEqual([['team@advisorgrowth.test']])
@@ -87,14 +87,14 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  it('the admin API lists it by channel: the team e-mail sent, the webhook none set', async () => {
+  it('the admin API lists it by delivery kind: the team e-mail sent, the webhook none set', async () => {
     const { leads } = await admin<{ leads: LeadSummaryJson[] }>(server.origin, '/api/admin/leads')
-    expect(leads.map((lead) => [lead.id, lead.channels])).toEqual([
+    expect(leads.map((lead) => [lead.id, lead.deliveryKinds])).toEqual([
       [
         leadId,
         [
-          { channel: 'email', state: 'sent', attempts: 1 },
-          { channel: 'webhook', state: 'none', attempts: 0 },
+          { kind: 'email', state: 'sent', attempts: 1 },
+          { kind: 'webhook', state: 'none', attempts: 0 },
         ],
       ],
     ])
@@ -138,7 +138,7 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
     // Seventeen ids in sixteen hexadecimal digits: two of them start with the same one.
     const ids = [leadId]
     for (let index = 1; index < 17; index++) {
-      ids.push(await postContact(server.origin, `lead-channels-${1000 + index}`, `visitor${index}@example.test`))
+      ids.push(await postContact(server.origin, `lead-kinds-${1000 + index}`, `visitor${index}@example.test`))
     }
     const shared = ids.map((id) => id[0]).find((first, index, firsts) => firsts.indexOf(first) !== index) ?? ''
     const unknown = [...'0123456789abcdef'].find((digit) => !ids.some((id) => id.startsWith(`${shared}${digit}`)))
@@ -156,7 +156,7 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
     expect(notAnId).toEqual({ code: 1, stdout: '', stderr: 'error: No lead dana (404)\n' })
   })
 
-  it('the export has a column per channel', async () => {
+  it('the export has a column per delivery kind', async () => {
     const csv = await (
       await fetch(`${server.origin}/api/admin/export.csv`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
     ).text()
