@@ -68,5 +68,10 @@ test('a lead’s link opened without the token: a page that says how to sign in,
   await expect(page).toHaveURL(`${STUDIO_URL}/leads/${id}`, { timeout: 60_000 })
   await expect(page.getByTestId('lead-detail').getByRole('heading', { name })).toBeVisible({ timeout: 60_000 })
   await shot(page, 'studio-lead-after-sign-in')
+  // The Leads list with every lead's state by delivery kind, as a person sees it at a desk and on a phone.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await shot(page, 'leads-list-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'leads-list-390')
   expect(pageErrors.filter((message) => message.includes("reading 'filter'"))).toEqual([])
 })
