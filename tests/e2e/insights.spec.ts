@@ -220,7 +220,15 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
     { cwd: repoRoot, env: { ...process.env, LEADS_SERVER_URL: ORIGIN, LEADS_ADMIN_TOKEN: ADMIN_TOKEN } },
   )
   const report = JSON.parse(stdout) as InsightsReport
-  const zero = { visitors: 0, pageViews: 0, visits: 0, leads: 0, conversionRate: 0, delivered: 0 }
+  const zero = {
+    visitors: 0,
+    pageViews: 0,
+    visits: 0,
+    leads: 0,
+    conversionRate: 0,
+    delivered: 0,
+    uncountedLeads: { bot: 0, gpc: 0 },
+  }
   expect(report.totals).toEqual({
     visitors: 2,
     pageViews: 6,
@@ -228,14 +236,24 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
     leads: 1,
     conversionRate: 0.3333,
     delivered: 1,
+    uncountedLeads: { bot: 0, gpc: 0 },
   })
   expect(report.previousTotals).toEqual(zero)
   expect(report.landingPages.sort(byKey<LandingPageRow>((row) => row.page))).toEqual([
-    { page: '/', visits: 1, leads: 0, conversionRate: 0, delivered: 0 },
-    { page: '/qualify', visits: 2, leads: 1, conversionRate: 0.5, delivered: 1 },
+    { page: '/', visits: 1, leads: 0, conversionRate: 0, delivered: 0, uncounted: 0 },
+    { page: '/qualify', visits: 2, leads: 1, conversionRate: 0.5, delivered: 1, uncounted: 0 },
   ])
   expect(report.campaigns.sort(byKey<CampaignRow>((row) => row.source))).toEqual([
-    { source: 'google', medium: 'cpc', campaign: 'advisor-q4', visits: 1, leads: 1, conversionRate: 1, delivered: 1 },
+    {
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'advisor-q4',
+      visits: 1,
+      leads: 1,
+      conversionRate: 1,
+      delivered: 1,
+      uncounted: 0,
+    },
     {
       source: 'linkedin',
       medium: 'paid-social',
@@ -244,6 +262,7 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
       leads: 0,
       conversionRate: 0,
       delivered: 0,
+      uncounted: 0,
     },
     {
       source: 'newsletter',
@@ -253,6 +272,7 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
       leads: 0,
       conversionRate: 0,
       delivered: 0,
+      uncounted: 0,
     },
   ])
   const none = { seen: 0, started: 0, submitted: 0, stored: 0, invalid: {}, leads: 0, delivered: 0 }

@@ -7,6 +7,7 @@ import { insightsReport } from '../../apps/server/src/insights/figures'
 import { insightsRoutes } from '../../apps/server/src/insights/insightsRoutes'
 import type { LeadOutcome } from '../../apps/server/src/insights/leadOutcomes'
 import { maintainInsights } from '../../apps/server/src/insights/maintenance'
+import { reportText } from '../../apps/server/src/insights/reportText'
 import type { InsightsDb } from '../../apps/server/src/insights/tables'
 import { visitorHasher } from '../../apps/server/src/insights/visitorHash'
 import { memoryLog } from '../../apps/server/src/leads/leadLog'
@@ -125,7 +126,15 @@ async function sendKnownDay(send: ReturnType<typeof server>['send']) {
   expect(statuses.map((response) => response.status)).toEqual([204, 204, 204, 204])
 }
 
-const EXPECTED_TOTALS = { visitors: 2, pageViews: 3, visits: 2, leads: 1, conversionRate: 0.5, delivered: 1 }
+const EXPECTED_TOTALS = {
+  visitors: 2,
+  pageViews: 3,
+  visits: 2,
+  leads: 1,
+  conversionRate: 0.5,
+  delivered: 1,
+  uncountedLeads: { bot: 0, gpc: 0 },
+}
 
 describe.each(ENGINES)('insights on %s', (engine) => {
   it('counts a known day exactly, and the same once it is rolled up', async () => {
@@ -142,8 +151,8 @@ describe.each(ENGINES)('insights on %s', (engine) => {
       expect(report.previous).toEqual({ from: '2026-11-19', to: '2026-11-19' })
       expect(report.totals).toEqual(EXPECTED_TOTALS)
       expect(report.landingPages).toEqual([
-        { page: '/about', visits: 1, leads: 1, conversionRate: 1, delivered: 1 },
-        { page: '/', visits: 1, leads: 0, conversionRate: 0, delivered: 0 },
+        { page: '/about', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 0 },
+        { page: '/', visits: 1, leads: 0, conversionRate: 0, delivered: 0, uncounted: 0 },
       ])
       expect(report.campaigns).toEqual([
         {
@@ -154,8 +163,18 @@ describe.each(ENGINES)('insights on %s', (engine) => {
           leads: 1,
           conversionRate: 1,
           delivered: 1,
+          uncounted: 0,
         },
-        { source: 'google', medium: 'cpc', campaign: 'spring', visits: 1, leads: 0, conversionRate: 0, delivered: 0 },
+        {
+          source: 'google',
+          medium: 'cpc',
+          campaign: 'spring',
+          visits: 1,
+          leads: 0,
+          conversionRate: 0,
+          delivered: 0,
+          uncounted: 0,
+        },
       ])
       expect(report.forms.find((row) => row.form === 'contact')).toEqual({
         form: 'contact',
@@ -309,11 +328,112 @@ describe.each(STORES)('insights in the lead server, on the %s lead store', (kind
     const answer = await service.app.request(path, { headers: ADMIN })
     expect(answer.status).toBe(200)
     const report = (await answer.json()) as InsightsReport
-    expect(report.totals).toEqual({ visitors: 1, pageViews: 1, visits: 1, leads: 1, conversionRate: 1, delivered: 1 })
+    expect(report.totals).toEqual({
+      visitors: 1,
+      pageViews: 1,
+      visits: 1,
+      leads: 1,
+      conversionRate: 1,
+      delivered: 1,
+      uncountedLeads: { bot: 0, gpc: 0 },
+    })
     expect(report.campaigns).toEqual([
-      { source: 'linkedin', medium: 'paid', campaign: 'fall', visits: 1, leads: 1, conversionRate: 1, delivered: 1 },
+      {
+        source: 'linkedin',
+        medium: 'paid',
+        campaign: 'fall',
+        visits: 1,
+        leads: 1,
+        conversionRate: 1,
+        delivered: 1,
+        uncounted: 0,
+      },
     ])
-    expect(report.landingPages).toEqual([{ page: '/services', visits: 1, leads: 1, conversionRate: 1, delivered: 1 }])
+    expect(report.landingPages).toEqual([
+      { page: '/services', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 0 },
+    ])
+  })
+})
+
+describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind) => {
+  const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' } })
+
+  it('are shown apart with why, never as a rate over 100 %; a page without visits reads "—"; questions and forms by their labels', async () => {
+    const service = await server.start()
+    const today = new Date().toISOString().slice(0, 10)
+    const site = 'http://127.0.0.1:4173'
+    const browser = (userAgent: string, address: string, extra: Record<string, string> = {}) => ({
+      host: '127.0.0.1:4173',
+      origin: site,
+      'user-agent': userAgent,
+      'x-forwarded-for': address,
+      ...extra,
+    })
+    const visitor = browser(CHROME, '10.2.0.1')
+    const headless = browser(CHROME.replace('Chrome/', 'HeadlessChrome/'), '10.2.0.2')
+    const privacy = browser(CHROME, '10.2.0.3', { 'sec-gpc': '1' })
+    // Only the ordinary visitor's page view is counted: the recorder's events of the other two are dropped.
+    for (const headers of [visitor, headless, privacy]) {
+      const events = await service.app.request('/api/insights/events', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify({ events: [pageView('/services', { entry: true })] }),
+      })
+      expect(events.status).toBe(204)
+    }
+    const sendLead = async (headers: Record<string, string>, key: string, landingPage: string) => {
+      const touch = { at: new Date().toISOString(), landingPage: `${site}${landingPage}` }
+      const response = await service.app.request('/api/leads/contact', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({
+          payload: buildContactPayload({
+            name: 'Ada Lee',
+            email: `${key}@example.com`,
+            phone: '',
+            company: '',
+            interest: 'app',
+            message: '',
+          }),
+          honeypot: '',
+          attribution: { page: `${site}/contact`, firstTouch: touch, lastTouch: touch },
+        }),
+      })
+      expect(response.status).toBe(201)
+    }
+    await sendLead(visitor, 'uncounted-0001', '/services')
+    await sendLead(headless, 'uncounted-0002', '/services')
+    await sendLead(privacy, 'uncounted-0003', '/webinar')
+    const delivered = async () =>
+      (await service.store.db.selectFrom('deliveries').select('state').where('state', '=', 'delivered').execute())
+        .length
+    await expect.poll(delivered, { timeout: 15_000 }).toBe(3)
+
+    const answer = await service.app.request(`/api/admin/insights?from=${today}&to=${today}`, { headers: ADMIN })
+    const report = (await answer.json()) as InsightsReport
+    expect(report.totals).toMatchObject({ visits: 1, leads: 1, conversionRate: 1, uncountedLeads: { bot: 1, gpc: 1 } })
+    expect(report.landingPages).toEqual([
+      { page: '/services', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 1 },
+      { page: '/webinar', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
+    ])
+    for (const row of [report.totals, ...report.landingPages, ...report.campaigns]) {
+      expect(row.conversionRate).toBeLessThanOrEqual(1)
+    }
+    // Every lead is still a lead: the form's count holds all three, and each was delivered.
+    expect(report.forms.find((row) => row.form === 'contact')).toMatchObject({ leads: 3, delivered: 3 })
+
+    const text = reportText(report)
+    expect(text).toContain(
+      'Not counted: leads from visits the figures do not count (1 from a bot or headless browser, 1 with Global ' +
+        'Privacy Control). They are stored and delivered as any lead, and left out of "Leads" and the conversion ' +
+        'rates ("not counted" below).',
+    )
+    expect(text).toMatch(/^page +visits +leads +conversion +delivered +not counted$/m)
+    expect(text).toMatch(/^\/services +1 +1 +100\.0 % +1 +1$/m)
+    expect(text).toMatch(/^\/webinar +0 +0 +— +0 +1$/m)
+    expect(text).toMatch(/^Questionnaire +0 +0 +0 +0 +0 +0$/m)
+    expect(text).toMatch(/^12-month production +0 +0 +0$/m)
+    expect(text).not.toMatch(/\bproduction12Month\b|^qualify\b/m)
   })
 })
 

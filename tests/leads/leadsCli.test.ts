@@ -90,7 +90,7 @@ describe('pnpm leads, its help and its usage errors', { timeout: 120_000 }, () =
     expectFailure(limit, "error: option '--limit <n>' argument '1.5' is invalid. a whole number, 1 to 1000")
     expectFailure(
       state,
-      "error: option '--state <state>' argument 'lost' is invalid. Allowed choices are pending, retrying, delivered, misconfigured, dead, quarantined, repeat, undelivered.",
+      "error: option '--state <state>' argument 'lost' is invalid. Allowed choices are pending, retrying, delivered, misconfigured, dead, quarantined, repeat, no-webhook.",
     )
   })
 })
@@ -178,10 +178,10 @@ describe('pnpm leads against a running lead server, then against its store', { t
     const { leads } = (await admin('/api/admin/leads')) as { leads: Array<{ receivedAt: string }> }
     const received = leads[0]?.receivedAt.slice(0, 16).replace('T', ' ')
     const lines = run.stdout.split('\n')
-    expect(lines[1]).toMatch(/^│ ID +│ Received +│ Form +│ State +│ Name +│ E-mail +│ Company +│ Attempts │$/)
+    expect(lines[1]).toMatch(/^│ ID +│ Received +│ Form +│ Name +│ E-mail +│ Company +│ State +│$/)
     expect(lines[3]).toMatch(
       new RegExp(
-        `^│ ${leadId} │ ${received} +│ Contact +│ delivered +│ Ada Lovelace +│ ada@example\\.com +│ Analytical Engines +│ +1 │$`,
+        `^│ ${leadId} │ ${received} +│ Contact +│ Ada Lovelace +│ ada@example\\.com +│ Analytical Engines +│ Webhook: delivered +│$`,
       ),
     )
     expect(lines.at(-2)).toBe('1 lead, newest first.')
@@ -195,12 +195,13 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(headings).toEqual(['Lead', 'Answers', 'Attribution', 'Consent', 'Deliveries', 'Routing'])
     expect(run.stdout).toContain(`  ID        ${leadId}\n  Form      Contact (contact)\n`)
     expect(run.stdout).toMatch(/^ {2}Received {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((\d+ seconds? ago|now)\)$/m)
-    expect(run.stdout).toMatch(/^ {2}State {5}delivered$/m)
+    expect(run.stdout).toMatch(/^ {2}State {5}Webhook: delivered$/m)
+    // Each answer under the label the Studio shows (@site/leads/labels), the option as its label.
     expect(run.stdout).toContain(
-      '  name       Ada Lovelace\n  email      ada@example.com\n  phone      —\n  company    Analytical Engines\n',
+      '  Name      Ada Lovelace\n  Email     ada@example.com\n  Phone     —\n  Company   Analytical Engines\n  Interest  All Solutions\n',
     )
     // The escape a visitor sent is shown, not obeyed: no ESC byte reaches the terminal.
-    expect(run.stdout).toContain('  message    Hello\n             Second line \\u001b[2J\n')
+    expect(run.stdout).toContain('  Message   Hello\n            Second line \\u001b[2J\n')
     expect(run.stdout).not.toContain('\u001b')
     expect(run.stdout).toMatch(/^ {2}First touch\n {4}At {12}2026-11-23 09:00:00 \(\d+ days ago\)\n/m)
     expect(run.stdout).toContain('    utm_source    linkedin\n')

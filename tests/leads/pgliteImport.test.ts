@@ -147,11 +147,11 @@ describe('a PGlite lead store made before the move to SQLite', () => {
     expect((await listLeads(store.db, { limit: 10 })).map((lead) => lead.state).sort()).toEqual([
       'dead',
       'delivered',
+      'no-webhook',
       'pending',
       'pending',
       'pending',
       'quarantined',
-      'undelivered',
     ])
     await store.close()
   })

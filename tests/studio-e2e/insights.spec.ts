@@ -48,7 +48,7 @@ test('a campaign visit shows in the Insights tool as the admin API counts it, an
   await expect(page.getByTestId('total-leads')).toContainText(report.totals.leads.toLocaleString('en'))
   const campaigns = page.getByTestId('table-campaigns')
   const row = campaigns.getByRole('row').filter({ hasText: campaign })
-  await expect(row.getByRole('cell')).toHaveText(['studio-e2e', 'test', campaign, '1', '0', '0.0 %', '0'])
+  await expect(row.getByRole('cell')).toHaveText(['studio-e2e', 'test', campaign, '1', '0', '0.0 %', '0', '0'])
   await expect(page.getByTestId('questionnaire-chart').locator('.recharts-bar-rectangles')).toHaveCount(2)
   await page.screenshot({ path: testInfo.outputPath('insights-tool.png'), fullPage: true })
 
@@ -56,6 +56,8 @@ test('a campaign visit shows in the Insights tool as the admin API counts it, an
   await campaigns.getByRole('button', { name: 'Export CSV' }).click()
   const file = await (await download).path()
   const csv = readFileSync(file, 'utf8')
-  expect(csv.split('\r\n')[0]).toBe('Source,Medium,Campaign,Visits,Leads,Conversion,In the CRM')
-  expect(csv).toContain(`\r\nstudio-e2e,test,${campaign},1,0,0.0 %,0\r\n`)
+  expect(csv.split('\r\n')[0]).toBe(
+    'Source,Medium,Campaign,Visits,Leads,Conversion,In the CRM,Leads from uncounted visits',
+  )
+  expect(csv).toContain(`\r\nstudio-e2e,test,${campaign},1,0,0.0 %,0,0\r\n`)
 })

@@ -112,6 +112,8 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   // The row says what a notification's first line would: form, name and company, e-mail, state.
   await expect(row).toContainText('Contact')
   await expect(row).toContainText('Dana Whitfield · Whitfield Wealth')
+  // Who heard of it, by channel: the team's e-mail was kept (no mail server), never a bare "No webhook".
+  await expect(row.getByLabel('State')).toContainText('Team e-mail: not sent: no mail server configured')
   await row.getByRole('button').click()
   const detail = page.getByTestId('lead-detail')
   await expect(detail.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible()
@@ -143,9 +145,9 @@ test('a lead sent on the site shows in the tool with its attribution and consent
 
   // The receiver answers 500 until the 3.6 s retry window passes: the lead is dead-lettered.
   await expect(async () => {
-    await page.getByRole('combobox', { name: 'Delivery state' }).selectOption({ label: 'Dead-lettered' })
+    await page.getByRole('combobox', { name: 'Delivery state' }).selectOption({ label: 'Webhook: dead-lettered' })
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect(leadRow(page, email)).toContainText('Dead-lettered', { timeout: 2_000 })
+    await expect(leadRow(page, email)).toContainText('Webhook: dead-lettered', { timeout: 2_000 })
   }).toPass({ timeout: 30_000 })
   await leadRow(page, email).getByRole('button').click()
   // Who was told: the webhook, given up on, with each attempt and its answer.

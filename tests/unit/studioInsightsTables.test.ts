@@ -1,14 +1,33 @@
 import type { InsightsReport } from '@site/leads/insights'
 import { describe, expect, it } from 'vitest'
-import { change, figureTables, headlines, tableCsv } from '../../apps/studio/insights/insightsTables'
+import { change, figureTables, headlines, tableCsv, uncountedNote } from '../../apps/studio/insights/insightsTables'
 
-const totals = { visitors: 40, pageViews: 120, visits: 50, leads: 5, conversionRate: 0.1, delivered: 4 }
+const totals = {
+  visitors: 40,
+  pageViews: 120,
+  visits: 50,
+  leads: 5,
+  conversionRate: 0.1,
+  delivered: 4,
+  uncountedLeads: { bot: 2, gpc: 1 },
+}
 const report: InsightsReport = {
   range: { from: '2026-11-01', to: '2026-11-30' },
   previous: { from: '2026-10-02', to: '2026-10-31' },
   totals,
-  previousTotals: { visitors: 20, pageViews: 160, visits: 25, leads: 0, conversionRate: 0, delivered: 0 },
-  landingPages: [{ page: '/qualify', visits: 50, leads: 5, conversionRate: 0.1, delivered: 4 }],
+  previousTotals: {
+    visitors: 20,
+    pageViews: 160,
+    visits: 0,
+    leads: 0,
+    conversionRate: 0,
+    delivered: 0,
+    uncountedLeads: { bot: 0, gpc: 0 },
+  },
+  landingPages: [
+    { page: '/qualify', visits: 50, leads: 5, conversionRate: 0.1, delivered: 4, uncounted: 2 },
+    { page: '/webinar', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
+  ],
   campaigns: [
     {
       source: 'google',
@@ -18,6 +37,7 @@ const report: InsightsReport = {
       leads: 3,
       conversionRate: 0.1,
       delivered: 3,
+      uncounted: 0,
     },
     {
       source: 'news, letter',
@@ -27,6 +47,7 @@ const report: InsightsReport = {
       leads: 2,
       conversionRate: 0.1,
       delivered: 1,
+      uncounted: 0,
     },
   ],
   forms: [
@@ -47,12 +68,14 @@ describe('the Insights tool’s figures', () => {
     expect(change(0, 0)).toBe('—')
     expect(headlines(report).map((headline) => [headline.title, headline.value, headline.change])).toEqual([
       ['Visitors', '40', '+100.0 %'],
-      ['Visits', '50', '+100.0 %'],
+      ['Visits', '50', 'new'],
       ['Page views', '120', '−25.0 %'],
       ['Leads', '5', 'new'],
       ['Conversion rate', '10.0 %', 'new'],
       ['Leads in the CRM', '4', 'new'],
     ])
+    // The previous period had no visits: no rate to show.
+    expect(headlines(report).find((headline) => headline.key === 'conversionRate')?.previous).toBe('—')
   })
 
   it('exports each table as RFC 4180 CSV, a cell a spreadsheet would run as a formula defused', () => {
@@ -70,15 +93,27 @@ describe('the Insights tool’s figures', () => {
     ])
     const csv = (id: string) => tableCsv(tables.find((table) => table.id === id) ?? tables[0]!)
     expect(csv('campaigns')).toBe(
-      'Source,Medium,Campaign,Visits,Leads,Conversion,In the CRM\r\n' +
-        `google,cpc,"'=HYPERLINK(""x"")",30,3,10.0 %,3\r\n` +
-        '"news, letter",email,(none),20,2,10.0 %,1\r\n',
+      'Source,Medium,Campaign,Visits,Leads,Conversion,In the CRM,Leads from uncounted visits\r\n' +
+        `google,cpc,"'=HYPERLINK(""x"")",30,3,10.0 %,3,0\r\n` +
+        '"news, letter",email,(none),20,2,10.0 %,1,0\r\n',
     )
+    // A page without counted visits has no rate: "—", its leads from uncounted visits beside it.
+    expect(csv('landing-pages')).toBe(
+      'Landing page,Visits,Leads,Conversion,In the CRM,Leads from uncounted visits\r\n' +
+        '/qualify,50,5,10.0 %,4,2\r\n/webinar,0,0,—,0,1\r\n',
+    )
+    // Forms and questions by the labels a lead carries (@site/leads), not their ids.
     expect(csv('forms')).toBe(
-      'Form,Seen,Started,Submitted,Stored,Leads,In the CRM,Validation messages\r\nqualify,50,30,6,5,5,4,email: 2\r\n',
+      'Form,Seen,Started,Submitted,Stored,Leads,In the CRM,Validation messages\r\nQuestionnaire,50,30,6,5,5,4,email: 2\r\n',
     )
     expect(csv('questionnaire')).toBe(
-      'Question,Reached,Answered,Left here,Answered of reached\r\nfirstName,30,20,10,66.7 %\r\n',
+      'Question,Reached,Answered,Left here,Answered of reached\r\nFirst name,30,20,10,66.7 %\r\n',
+    )
+    expect(csv('questionnaire-ria')).toBe(
+      'Question,Reached,Answered,Left here,Answered of reached\r\nRole,3,3,0,100.0 %\r\n',
+    )
+    expect(uncountedNote(report)).toBe(
+      'Leads from visits that are not counted (2 from a bot or headless browser, 1 with Global Privacy Control) are left out of Leads and the conversion rates: they are in the Leads tool.',
     )
     expect(csv('questionnaire-imo-fmo')).toBe('Question,Reached,Answered,Left here,Answered of reached\r\n')
     expect(csv('vitals')).toBe('Page,Device,Metric,p75,Samples,Google’s “good”\r\n/,mobile,LCP,2300,12,good\r\n')

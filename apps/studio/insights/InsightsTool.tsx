@@ -1,10 +1,10 @@
 import { Box, Button, Card, Flex, Grid, Heading, Select, Spinner, Stack, Text, TextInput } from '@sanity/ui'
-import { BRANCHES, type InsightsReport } from '@site/leads/insights'
+import { BRANCHES, type InsightsReport, questionTitle } from '@site/leads/insights'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useClient } from 'sanity'
 import { type DayRange, InsightsApiError, insightsApi, lastDays } from './insightsApi'
-import { type FigureTable, figureTables, headlines, tableCsv } from './insightsTables'
+import { type FigureTable, figureTables, headlines, tableCsv, uncountedNote } from './insightsTables'
 
 /**
  * The Insights tool: for a period against the one before it, visitors, visits, page views, leads, conversion
@@ -84,6 +84,11 @@ export function InsightsTool({ serverUrl }: { serverUrl: string }) {
               {report.previous.to}. Counted on this site&apos;s own server, without cookies.
             </Text>
             <Headlines report={report} />
+            {uncountedNote(report) && (
+              <Card padding={3} radius={2} tone="caution" border data-testid="uncounted-note">
+                <Text size={1}>{uncountedNote(report)}</Text>
+              </Card>
+            )}
             <QuestionnaireChart report={report} />
             {tables.map((table) => (
               <TableCard key={table.id} table={table} range={report.range} />
@@ -119,7 +124,10 @@ function Headlines({ report }: { report: InsightsReport }) {
 
 function QuestionnaireChart({ report }: { report: InsightsReport }) {
   const [branch, setBranch] = useState('')
-  const rows = branch ? (report.questionnaire.branches[branch] ?? []) : report.questionnaire.all
+  const rows = (branch ? (report.questionnaire.branches[branch] ?? []) : report.questionnaire.all).map((row) => ({
+    ...row,
+    question: questionTitle(row.question),
+  }))
   return (
     <Card padding={3} radius={2} border>
       <Stack space={3}>

@@ -1,4 +1,13 @@
-import { BRANCHES, type InsightsReport, type InsightTotals } from '@site/leads/insights'
+import {
+  BRANCHES,
+  conversionText,
+  formTitle,
+  type InsightsReport,
+  type InsightTotals,
+  percentText,
+  questionTitle,
+  uncountedText,
+} from '@site/leads/insights'
 
 /** A table of the Insights tool: its columns (key, heading, how a cell reads) and rows, shown and exported alike. */
 export interface FigureTable {
@@ -8,8 +17,6 @@ export interface FigureTable {
   rows: Array<Record<string, string | number>>
 }
 
-export const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`
-
 /** The change from the previous period, as a marketer reads it: "+50.0 %", "−25.0 %", "new", "—". */
 export function change(now: number, before: number): string {
   if (before === 0) return now === 0 ? '—' : 'new'
@@ -17,15 +24,18 @@ export function change(now: number, before: number): string {
   return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} %`
 }
 
+/** The totals a headline shows: each a number. */
+type HeadlineKey = Exclude<keyof InsightTotals, 'uncountedLeads'>
+
 export interface Headline {
-  key: keyof InsightTotals
+  key: HeadlineKey
   title: string
   value: string
   previous: string
   change: string
 }
 
-const HEADLINES: Array<[keyof InsightTotals, string]> = [
+const HEADLINES: Array<[HeadlineKey, string]> = [
   ['visitors', 'Visitors'],
   ['visits', 'Visits'],
   ['pageViews', 'Page views'],
@@ -34,10 +44,21 @@ const HEADLINES: Array<[keyof InsightTotals, string]> = [
   ['delivered', 'Leads in the CRM'],
 ]
 
+/**
+ * The leads left out of the headline figures because their visits were not counted, and why (a bot or
+ * headless browser, Global Privacy Control); undefined when there were none.
+ */
+export function uncountedNote(report: InsightsReport): string | undefined {
+  const text = uncountedText(report.totals.uncountedLeads)
+  return text
+    ? `Leads from visits that are not counted (${text}) are left out of Leads and the conversion rates: they are in the Leads tool.`
+    : undefined
+}
+
 export function headlines(report: InsightsReport): Headline[] {
   return HEADLINES.map(([key, title]) => {
     const show = (totals: InsightTotals) =>
-      key === 'conversionRate' ? percent(totals[key]) : totals[key].toLocaleString('en')
+      key === 'conversionRate' ? conversionText(totals) : totals[key].toLocaleString('en')
     return {
       key,
       title,
@@ -57,7 +78,11 @@ const QUESTION_COLUMNS: FigureTable['columns'] = [
 ]
 
 const questionRows = (rows: InsightsReport['questionnaire']['all']) =>
-  rows.map((row) => ({ ...row, kept: row.reached > 0 ? percent(row.answered / row.reached) : '—' }))
+  rows.map((row) => ({
+    ...row,
+    question: questionTitle(row.question),
+    kept: row.reached > 0 ? percentText(row.answered / row.reached) : '—',
+  }))
 
 /** Every table the tool shows, in its order; each is also a CSV file. */
 export function figureTables(report: InsightsReport): FigureTable[] {
@@ -71,8 +96,9 @@ export function figureTables(report: InsightsReport): FigureTable[] {
         { key: 'leads', title: 'Leads', numeric: true },
         { key: 'conversion', title: 'Conversion', numeric: true },
         { key: 'delivered', title: 'In the CRM', numeric: true },
+        { key: 'uncounted', title: 'Leads from uncounted visits', numeric: true },
       ],
-      rows: report.landingPages.map((row) => ({ ...row, conversion: percent(row.conversionRate) })),
+      rows: report.landingPages.map((row) => ({ ...row, conversion: conversionText(row) })),
     },
     {
       id: 'campaigns',
@@ -85,8 +111,9 @@ export function figureTables(report: InsightsReport): FigureTable[] {
         { key: 'leads', title: 'Leads', numeric: true },
         { key: 'conversion', title: 'Conversion', numeric: true },
         { key: 'delivered', title: 'In the CRM', numeric: true },
+        { key: 'uncounted', title: 'Leads from uncounted visits', numeric: true },
       ],
-      rows: report.campaigns.map((row) => ({ ...row, conversion: percent(row.conversionRate) })),
+      rows: report.campaigns.map((row) => ({ ...row, conversion: conversionText(row) })),
     },
     {
       id: 'forms',
@@ -103,6 +130,7 @@ export function figureTables(report: InsightsReport): FigureTable[] {
       ],
       rows: report.forms.map((row) => ({
         ...row,
+        form: formTitle(row.form),
         invalid:
           Object.entries(row.invalid)
             .map(([field, count]) => `${field}: ${count}`)

@@ -1,8 +1,7 @@
 import { Button, Grid, Select, TextInput } from '@sanity/ui'
-import { LEAD_FORM_TITLES, LEAD_LIST_STATES } from '@site/leads/admin'
+import { LEAD_FORM_TITLES, LEAD_LIST_STATES, LEAD_STATE_TITLES } from '@site/leads/admin'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { useState } from 'react'
-import { LEAD_STATE_TITLES } from './leadFormat'
 import type { LeadFilters } from './leadsApi'
 
 const FORMS = [['', 'All forms'], ...LEAD_FORMS.map((form) => [form, LEAD_FORM_TITLES[form]] as const)] as const

@@ -1,11 +1,11 @@
 import { Badge, Box, Card, Flex, Stack, Text } from '@sanity/ui'
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
-import { leadStateBadge, readableTime, relativeTime } from './leadFormat'
+import { leadBadges, readableTime, relativeTime } from './leadFormat'
 import type { LeadSummary } from './leadsApi'
 
 /**
  * The leads, newest first, each as a notification's first line would say it: form, name and company,
- * e-mail, when, and where it stands (its badge).
+ * e-mail, when, and where it stands: held, or who heard of it by delivery kind (its badges).
  */
 export function LeadList({
   leads,
@@ -30,7 +30,7 @@ export function LeadList({
 }
 
 function LeadRow({ lead, selected, onSelect }: { lead: LeadSummary; selected: boolean; onSelect: () => void }) {
-  const badge = leadStateBadge(lead)
+  const badges = leadBadges(lead)
   const who = [lead.name || 'No name given', lead.company].filter(Boolean).join(' · ')
   return (
     <Card
@@ -52,7 +52,6 @@ function LeadRow({ lead, selected, onSelect }: { lead: LeadSummary; selected: bo
               <time dateTime={lead.receivedAt}>{relativeTime(lead.receivedAt)}</time>
             </Text>
           </Box>
-          <Badge tone={badge.tone}>{badge.title}</Badge>
         </Flex>
         <Text weight="semibold" textOverflow="ellipsis">
           {who}
@@ -60,6 +59,13 @@ function LeadRow({ lead, selected, onSelect }: { lead: LeadSummary; selected: bo
         <Text size={1} muted textOverflow="ellipsis">
           {lead.email || 'No e-mail given'}
         </Text>
+        <Flex gap={2} wrap="wrap" aria-label="State">
+          {badges.map((badge) => (
+            <Badge key={badge.title} tone={badge.tone}>
+              {badge.title}
+            </Badge>
+          ))}
+        </Flex>
         {lead.quarantineReason && (
           <Text size={1} textOverflow="ellipsis">
             Held: {lead.quarantineReason}

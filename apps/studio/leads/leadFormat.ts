@@ -1,5 +1,12 @@
 import type { BadgeTone } from '@sanity/ui'
-import type { DeliveryState, LeadListState } from '@site/leads/admin'
+import {
+  type DeliveryKindJson,
+  type DeliveryKindState,
+  type DeliveryState,
+  deliveryKindText,
+  LEAD_STATE_TITLES,
+  type LeadListState,
+} from '@site/leads/admin'
 
 /** Times as the reader reads them: in their browser's language and time zone, the zone named. */
 const DATE_TIME = new Intl.DateTimeFormat(undefined, {
@@ -54,18 +61,6 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
   return RELATIVE.format(Math.round(difference / size), unit)
 }
 
-/** The list's states as the filter and the badges title them (a pending lead with an attempt is retrying). */
-export const LEAD_STATE_TITLES: Record<LeadListState, string> = {
-  pending: 'Queued',
-  retrying: 'Retrying',
-  delivered: 'Delivered',
-  misconfigured: 'Webhook misconfigured',
-  dead: 'Dead-lettered',
-  quarantined: 'Quarantined',
-  repeat: 'Repeat',
-  undelivered: 'No webhook',
-}
-
 const STATE_TONES: Record<LeadListState, BadgeTone> = {
   pending: 'caution',
   retrying: 'caution',
@@ -74,13 +69,35 @@ const STATE_TONES: Record<LeadListState, BadgeTone> = {
   dead: 'critical',
   quarantined: 'caution',
   repeat: 'default',
-  undelivered: 'default',
+  'no-webhook': 'default',
 }
 
-/** A lead's badge: its title and tone. */
-export function leadStateBadge(lead: { state: LeadListState; attempts: number }): { title: string; tone: BadgeTone } {
-  const state = lead.state === 'pending' && lead.attempts > 0 ? 'retrying' : lead.state
-  return { title: LEAD_STATE_TITLES[state], tone: STATE_TONES[state] }
+const KIND_TONES: Record<DeliveryKindState, BadgeTone> = {
+  sent: 'positive',
+  queued: 'caution',
+  retrying: 'caution',
+  'not-sent': 'default',
+  misconfigured: 'critical',
+  dead: 'critical',
+  none: 'default',
+}
+
+/**
+ * A lead's badges: held (quarantined, a repeat) first, then who heard of it, one per delivery kind ("Team e-mail:
+ * sent", "Webhook: none set"), in the words `pnpm leads` prints.
+ */
+export function leadBadges(lead: { state: LeadListState; deliveryKinds?: DeliveryKindJson[] }): Array<{
+  title: string
+  tone: BadgeTone
+}> {
+  const held =
+    lead.state === 'quarantined' || lead.state === 'repeat'
+      ? [{ title: LEAD_STATE_TITLES[lead.state], tone: STATE_TONES[lead.state] }]
+      : []
+  return [
+    ...held,
+    ...(lead.deliveryKinds ?? []).map((each) => ({ title: deliveryKindText(each), tone: KIND_TONES[each.state] })),
+  ]
 }
 
 const DELIVERY_TITLES: Record<DeliveryState, string> = {

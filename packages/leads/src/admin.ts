@@ -17,7 +17,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number]
 /**
  * A lead's state in lists and filters: its delivery's, or `retrying` (a pending delivery that has had an
  * attempt), `quarantined` (held back), `repeat` (the same e-mail on the same form as an earlier lead, within
- * LEAD_DUPLICATE_WINDOW: not delivered) or `undelivered` (no webhook was configured).
+ * LEAD_DUPLICATE_WINDOW: not delivered) or `no-webhook` (no webhook was set for its form: whether people were told is in its delivery kinds).
  */
 export const LEAD_LIST_STATES = [
   'pending',
@@ -27,9 +27,108 @@ export const LEAD_LIST_STATES = [
   'dead',
   'quarantined',
   'repeat',
-  'undelivered',
+  'no-webhook',
 ] as const
 export type LeadListState = (typeof LEAD_LIST_STATES)[number]
+
+/**
+ * The list's states as the Leads tool's filter titles them: held, or where the webhook's delivery stands (a
+ * pending one with an attempt is `retrying`). Whether people were told is each delivery kind's (DeliveryKindJson).
+ */
+export const LEAD_STATE_TITLES: Record<LeadListState, string> = {
+  pending: 'Webhook: queued',
+  retrying: 'Webhook: retrying',
+  delivered: 'Webhook: delivered',
+  misconfigured: 'Webhook: misconfigured',
+  dead: 'Webhook: dead-lettered',
+  quarantined: 'Quarantined',
+  repeat: 'Repeat',
+  'no-webhook': 'Webhook: none set',
+}
+
+/**
+ * The ways a lead reaches people and systems, in the order a reader asks "who heard of it?": the team's
+ * e-mail (at once or in a digest), a chat channel, the form's webhook (the CRM), the visitor's confirmation.
+ */
+export const DELIVERY_KINDS = ['email', 'chat', 'webhook', 'confirmation'] as const
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number]
+
+export const DELIVERY_KIND_TITLES: Record<DeliveryKind, string> = {
+  email: 'Team e-mail',
+  chat: 'Chat',
+  webhook: 'Webhook',
+  confirmation: 'Confirmation',
+}
+
+/** A delivery's kind by its destination (`email:visitor` is the confirmation, a digest is the team's e-mail). */
+export function deliveryKindOf(destination: string): DeliveryKind | undefined {
+  const kind = destination.split(':')[0]
+  if (destination === 'email:visitor') return 'confirmation'
+  if (kind === 'email' || kind === 'digest') return 'email'
+  if (kind === 'chat' || kind === 'webhook') return kind
+  return undefined
+}
+
+/**
+ * Where a delivery kind stands for one lead, its deliveries taken together (the least advanced one speaks for
+ * them): `sent` (every delivery was accepted), `retrying` (an attempt failed, more will come), `queued` (not
+ * tried yet: due, or waiting for the digest hour), `not-sent` (an e-mail kept, no mail server is configured),
+ * `misconfigured`, `dead`; `none` for a webhook that was not set when the lead came.
+ */
+export const DELIVERY_KIND_STATES = ['sent', 'queued', 'retrying', 'not-sent', 'misconfigured', 'dead', 'none'] as const
+export type DeliveryKindState = (typeof DELIVERY_KIND_STATES)[number]
+
+export interface DeliveryKindJson {
+  kind: DeliveryKind
+  state: DeliveryKindState
+  /** The attempts made on the deliveries of this kind, all together. */
+  attempts: number
+}
+
+const KIND_STATE_WORDS: Record<DeliveryKindState, string> = {
+  sent: 'sent',
+  queued: 'queued',
+  retrying: 'retrying',
+  'not-sent': 'not sent: no mail server configured',
+  misconfigured: 'misconfigured',
+  dead: 'dead-lettered',
+  none: 'none set',
+}
+
+/** "Team e-mail: sent", "Webhook: none set", "Chat: retrying (3 attempts)". */
+export function deliveryKindText({ kind, state, attempts }: DeliveryKindJson): string {
+  const word = kind === 'webhook' && state === 'sent' ? 'delivered' : KIND_STATE_WORDS[state]
+  const tries =
+    state === 'retrying' || state === 'dead' ? ` (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})` : ''
+  return `${DELIVERY_KIND_TITLES[kind]}: ${word}${tries}`
+}
+
+/** The state of each kind of delivery a lead had, in DELIVERY_KINDS order. */
+export function leadDeliveryKinds(
+  deliveries: Array<{ destination: string; state: DeliveryState; attempts: number }>,
+  options: { held: boolean },
+): DeliveryKindJson[] {
+  const kinds: DeliveryKindJson[] = []
+  for (const kind of DELIVERY_KINDS) {
+    const own = deliveries.filter((delivery) => deliveryKindOf(delivery.destination) === kind)
+    if (own.length === 0) {
+      // A held lead has no delivery yet of any kind: its badge (quarantined, repeat) says why.
+      if (kind === 'webhook' && !options.held) kinds.push({ kind, state: 'none', attempts: 0 })
+      continue
+    }
+    const states = own.map((delivery): DeliveryKindState => {
+      if (delivery.state === 'delivered') return 'sent'
+      if (delivery.state === 'pending') return delivery.attempts > 0 ? 'retrying' : 'queued'
+      return delivery.state
+    })
+    const state = KIND_STATE_ORDER.find((candidate) => states.includes(candidate)) ?? 'sent'
+    kinds.push({ kind, state, attempts: own.reduce((sum, delivery) => sum + delivery.attempts, 0) })
+  }
+  return kinds
+}
+
+/** The least advanced first: the state a kind shows when its deliveries differ. */
+const KIND_STATE_ORDER: DeliveryKindState[] = ['dead', 'misconfigured', 'not-sent', 'retrying', 'queued', 'sent']
 
 /** The form names, as the Leads tool titles them. */
 export const LEAD_FORM_TITLES: Record<LeadFormName, string> = {
@@ -62,6 +161,8 @@ export interface LeadSummaryJson {
   lastStatus: number | null
   nextAttemptAt: string | null
   deliveredAt: string | null
+  /** Who heard of it, by delivery kind (team e-mail, chat, webhook, confirmation): the words a reader needs. */
+  deliveryKinds: DeliveryKindJson[]
 }
 
 /** One attempt at a delivery: when it started and ended, the receiver's status or the error, the next try. */

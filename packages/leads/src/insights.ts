@@ -1,5 +1,6 @@
-import { LEAD_FORMS } from './forms'
-import { QUESTION_IDS, ROLE_OPTIONS } from './schemas/questions'
+import { LEAD_FORM_TITLES } from './admin'
+import { LEAD_FORMS, type LeadFormName } from './forms'
+import { QUESTION_IDS, QUESTION_LABELS, type QuestionId, ROLE_OPTIONS } from './schemas/questions'
 import { z } from './zod'
 
 /**
@@ -23,6 +24,20 @@ export const GOOD_VITALS: Record<VitalName, number> = { LCP: 2500, INP: 200, CLS
 /** The questionnaire's branches: the role answer ('' before the role question is answered). */
 export const BRANCHES = ROLE_OPTIONS
 export type Branch = (typeof BRANCHES)[number] | ''
+
+/**
+ * Why a visit is not counted (the recorder's events are dropped on arrival, README "Privacy"): its browser is
+ * a bot or a headless one (isbot, or no user agent), or it sends Global Privacy Control. A lead from such a
+ * visit is stored and delivered as any, and shown apart in the figures: counting it against visits that were
+ * not counted would give conversion rates over 100 %.
+ */
+export const UNCOUNTED_VISIT_REASONS = ['bot', 'gpc'] as const
+export type UncountedVisitReason = (typeof UNCOUNTED_VISIT_REASONS)[number]
+
+export const UNCOUNTED_VISIT_TITLES: Record<UncountedVisitReason, string> = {
+  bot: 'a bot or headless browser',
+  gpc: 'Global Privacy Control',
+}
 
 export const INSIGHTS_BATCH_MAX_EVENTS = 50
 export const INSIGHTS_BODY_LIMIT_BYTES = 32 * 1024
@@ -103,13 +118,18 @@ export interface InsightTotals {
   visitors: number
   pageViews: number
   visits: number
+  /** Leads from counted visits: the ones the conversion rate divides. */
   leads: number
   /** Leads per visit; 0 without visits. */
   conversionRate: number
   delivered: number
+  /** Leads from visits that were not counted, by why (stored and delivered as any, outside the rate). */
+  uncountedLeads: Record<UncountedVisitReason, number>
 }
 
 export interface LandingPageRow {
+  /** Leads from visits that were not counted (UNCOUNTED_VISIT_REASONS): not in `leads` nor the rate. */
+  uncounted: number
   page: string
   visits: number
   leads: number
@@ -118,6 +138,8 @@ export interface LandingPageRow {
 }
 
 export interface CampaignRow {
+  /** Leads from visits that were not counted (UNCOUNTED_VISIT_REASONS): not in `leads` nor the rate. */
+  uncounted: number
   source: string
   medium: string
   campaign: string
@@ -168,3 +190,24 @@ export interface InsightsReport {
   questionnaire: { all: QuestionRow[]; branches: Record<string, QuestionRow[]> }
   vitals: VitalRow[]
 }
+
+/** "2 from a bot or headless browser, 1 with Global Privacy Control"; '' when there were none. */
+export function uncountedText(counts: Record<UncountedVisitReason, number>): string {
+  const parts = UNCOUNTED_VISIT_REASONS.filter((reason) => counts[reason] > 0).map(
+    (reason) => `${counts[reason]} ${reason === 'gpc' ? 'with' : 'from'} ${UNCOUNTED_VISIT_TITLES[reason]}`,
+  )
+  return parts.join(', ')
+}
+
+/** A share as a person reads it: "12.5 %". */
+export const percentText = (rate: number) => `${(rate * 100).toFixed(1)} %`
+
+/** A conversion rate as the Insights tool and `pnpm insights` show it: "—" where there was no visit to divide by. */
+export const conversionText = (row: { conversionRate: number; visits: number }) =>
+  row.visits > 0 ? percentText(row.conversionRate) : '—'
+
+/** A questionnaire question by the label a lead's answer carries (`production12Month` → "12-month production"). */
+export const questionTitle = (question: string) => QUESTION_LABELS[question as QuestionId] ?? question
+
+/** A form by the title the Leads tool gives it (`qualify` → "Questionnaire"). */
+export const formTitle = (form: string) => LEAD_FORM_TITLES[form as LeadFormName] ?? form

@@ -94,3 +94,57 @@ describe('CORS', () => {
     expect(failure.response.headers['access-control-allow-credentials']).toBe('true')
   })
 })
+
+// Not Sanity's API but what its Studio needs of a project it cannot sign in to: the login screen reads
+// `{providers: [{name, title, url}]}` from /auth/providers (sanity 5.31.2, getProviders) and crashed on `{}`.
+describe('signing in without the address pnpm studio printed', () => {
+  const lead = `${STUDIO_ORIGIN}/leads/0b9e2f4c-2d0a-4c55-9f6e-1b7f4d1e2a90`
+  const signIn = (init: { method?: string; body?: URLSearchParams; query?: string } = {}) =>
+    fetch(`${lake.server.apiHost}/auth/login${init.query ?? `?${new URLSearchParams({ origin: lead })}`}`, {
+      method: init.method ?? 'GET',
+      body: init.body,
+      redirect: 'manual',
+    })
+
+  it('names one login provider, the lake’s own sign-in page, at the address the Studio called', async () => {
+    const { port } = lake.server
+    expect(await lake.anonymous.request({ uri: '/auth/providers' })).toEqual({
+      providers: [
+        {
+          name: 'local',
+          title: 'Sign in with the local editor token',
+          url: expect.stringMatching(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${port}/auth/login$`)),
+        },
+      ],
+    })
+  })
+
+  it('its page says how to sign in, and the token sends the browser back to the lead with #token=', async () => {
+    const page = await signIn()
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('<h1>Sign in to the local Studio</h1>')
+    expect(html).toContain(`${STUDIO_ORIGIN}/#token=…`)
+    expect(html).not.toContain(TOKEN)
+    // No script; the form may post here and be redirected to the Studio, nowhere else.
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${STUDIO_ORIGIN}`,
+    )
+    const wrong = await signIn({ method: 'POST', body: new URLSearchParams({ origin: lead, token: 'not-it' }) })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.text()).toContain('That is not this lake’s editor token.')
+    const right = await signIn({ method: 'POST', body: new URLSearchParams({ origin: lead, token: ` ${TOKEN} ` }) })
+    expect([right.status, right.headers.get('location')]).toEqual([303, `${lead}#token=${TOKEN}`])
+  })
+
+  it('never sends the token to an address outside the Studio’s origins', async () => {
+    const elsewhere = await signIn({
+      method: 'POST',
+      body: new URLSearchParams({ origin: 'https://attacker.example/steal', token: TOKEN }),
+    })
+    expect(elsewhere.status).toBe(400)
+    expect(elsewhere.headers.get('location')).toBeNull()
+    expect(await elsewhere.text()).not.toContain(TOKEN)
+    expect((await signIn({ query: '' })).status).toBe(400)
+  })
+})

@@ -8,6 +8,8 @@ import {
   type InsightTotals,
   type LandingPageRow,
   type QuestionRow,
+  UNCOUNTED_VISIT_REASONS,
+  type UncountedVisitReason,
   type VitalName,
   type VitalRow,
 } from '@site/leads/insights'
@@ -110,17 +112,28 @@ function sum(rows: RollupRow[], kind: RollupRow['kind']): number {
 
 export function totalsOf(rows: RollupRow[], leads: LeadOutcome[]): InsightTotals {
   const visits = sum(rows, 'visit')
+  const counted = leads.filter((lead) => !lead.uncounted)
+  const uncountedLeads = Object.fromEntries(
+    UNCOUNTED_VISIT_REASONS.map((reason) => [reason, leads.filter((lead) => lead.uncounted === reason).length]),
+  ) as Record<UncountedVisitReason, number>
   return {
     visitors: sum(rows, 'visitors'),
     pageViews: sum(rows, 'pageview'),
     visits,
-    leads: leads.length,
-    conversionRate: rate(leads.length, visits),
-    delivered: leads.filter((lead) => lead.delivered).length,
+    leads: counted.length,
+    conversionRate: rate(counted.length, visits),
+    delivered: counted.filter((lead) => lead.delivered).length,
+    uncountedLeads,
   }
 }
 
-function tally<Row extends { visits: number; leads: number; delivered: number; conversionRate: number }>(
+/**
+ * Visits and leads by a key (landing page, campaign). A lead from a visit that was not counted is tallied
+ * apart (`uncounted`), never against the counted visits: a rate stays a share of what was counted.
+ */
+function tally<
+  Row extends { visits: number; leads: number; delivered: number; conversionRate: number; uncounted: number },
+>(
   rows: RollupRow[],
   leads: LeadOutcome[],
   keyOfRow: (row: RollupRow) => string,
@@ -139,6 +152,10 @@ function tally<Row extends { visits: number; leads: number; delivered: number; c
   for (const row of rows) if (row.kind === 'visit') entry(keyOfRow(row)).visits += row.count
   for (const lead of leads) {
     const row = entry(keyOfLead(lead))
+    if (lead.uncounted) {
+      row.uncounted += 1
+      continue
+    }
     row.leads += 1
     if (lead.delivered) row.delivered += 1
   }
@@ -157,7 +174,7 @@ function landingPages(rows: RollupRow[], leads: LeadOutcome[]): LandingPageRow[]
     leads,
     (row) => row.path,
     (lead) => lead.landingPage,
-    (page) => ({ page, visits: 0, leads: 0, conversionRate: 0, delivered: 0 }),
+    (page) => ({ page, visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 0 }),
   )
 }
 
@@ -166,7 +183,7 @@ function campaigns(rows: RollupRow[], leads: LeadOutcome[]): CampaignRow[] {
     JSON.stringify([value.source, value.medium, value.campaign])
   return tally(rows, leads, key, key, (joined) => {
     const [source = '', medium = '', campaign = ''] = JSON.parse(joined) as string[]
-    return { source, medium, campaign, visits: 0, leads: 0, conversionRate: 0, delivered: 0 }
+    return { source, medium, campaign, visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 0 }
   })
 }
 

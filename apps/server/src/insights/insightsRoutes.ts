@@ -1,7 +1,6 @@
 import { INSIGHTS_BODY_LIMIT_BYTES, insightBatchSchema } from '@site/leads/insights'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { isbot } from 'isbot'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddressResolver, type TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
@@ -9,6 +8,7 @@ import { checkRange, insightsReport, type LeadsBetween } from './figures.ts'
 import { storeEvents } from './ingest.ts'
 import type { InsightsConfig } from './insightsConfig.ts'
 import type { InsightsDb } from './tables.ts'
+import { uncountedVisitReason } from './visitCounting.ts'
 
 export interface InsightsRoutesOptions {
   db: InsightsDb
@@ -50,7 +50,7 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
         return c.json({ error: 'Events are accepted from this site only' }, 403)
       }
       const userAgent = c.req.header('user-agent') ?? ''
-      if (c.req.header('sec-gpc') === '1' || !userAgent || isbot(userAgent)) return c.body(null, 204)
+      if (uncountedVisitReason({ userAgent, secGpc: c.req.header('sec-gpc') })) return c.body(null, 204)
       const type = c.req.header('content-type') ?? ''
       if (!/^(text\/plain|application\/json)\b/i.test(type)) {
         return c.json({ error: 'Send the batch as JSON (text/plain or application/json)' }, 415)

@@ -1,12 +1,17 @@
+import { UNCOUNTED_VISIT_REASONS, type UncountedVisitReason } from '@site/leads/insights'
 import type { LeadDb } from '../leads/db/database.ts'
 import { webhookOfTheLead } from '../leads/store/queries.ts'
 import { hostOf, pagePath, type VisitSource, visitSource } from './sources.ts'
 
-/** A lead as the figures count it: its form, landing page, campaign, and whether it reached the CRM. */
+/**
+ * A lead as the figures count it: its form, landing page, campaign, whether it reached the CRM, and why its
+ * visit was not counted (then it is shown apart from the conversion rates).
+ */
 export interface LeadOutcome extends VisitSource {
   form: string
   landingPage: string
   delivered: boolean
+  uncounted?: UncountedVisitReason
 }
 
 interface TouchLike {
@@ -24,16 +29,23 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * first touch, the campaign its last touch (the latest arrival with a campaign or from another site, which
  * is the first touch when there was no other); a lead sent without attribution counts as direct.
  */
-export function leadOutcome(form: string, attribution: unknown, deliveryState: string | null): LeadOutcome {
+export function leadOutcome(
+  form: string,
+  attribution: unknown,
+  deliveryState: string | null,
+  uncountedVisit: string | null = null,
+): LeadOutcome {
   const parsed = typeof attribution === 'string' ? safeJson(attribution) : attribution
   const record = (parsed ?? {}) as { firstTouch?: TouchLike; lastTouch?: TouchLike }
   const first = record.firstTouch ?? {}
   const last = record.lastTouch ?? first
   const landing = text(first.landingPage)
+  const uncounted = UNCOUNTED_VISIT_REASONS.find((reason) => reason === uncountedVisit)
   return {
     form,
     landingPage: landing ? pagePath(landing) : '(unknown)',
     delivered: deliveryState === 'delivered',
+    ...(uncounted ? { uncounted } : {}),
     ...visitSource({
       utm_source: text(last.utm_source),
       utm_medium: text(last.utm_medium),
@@ -59,10 +71,10 @@ export async function leadOutcomes(db: LeadDb, from: Date, to: Date): Promise<Le
   const rows = await db
     .selectFrom('leads')
     .leftJoin('deliveries', (join) => join.onRef('deliveries.lead_id', '=', 'leads.id').on(webhookOfTheLead))
-    .select(['leads.form', 'leads.attribution', 'deliveries.state'])
+    .select(['leads.form', 'leads.attribution', 'leads.uncounted_visit', 'deliveries.state'])
     .where('leads.received_at', '>=', from)
     .where('leads.received_at', '<', to)
     .where('leads.quarantine_reason', 'is', null)
     .execute()
-  return rows.map((row) => leadOutcome(row.form, row.attribution, row.state))
+  return rows.map((row) => leadOutcome(row.form, row.attribution, row.state, row.uncounted_visit))
 }

@@ -1,6 +1,11 @@
-import type { InsightsReport, InsightTotals } from '@site/leads/insights'
-
-const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`
+import {
+  conversionText,
+  formTitle,
+  type InsightsReport,
+  type InsightTotals,
+  questionTitle,
+  uncountedText,
+} from '@site/leads/insights'
 
 function change(now: number, before: number): string {
   if (before === 0) return now === 0 ? '' : '(new)'
@@ -25,10 +30,15 @@ function table(header: string[], rows: Array<Array<string | number>>): string {
 /** The report as `pnpm insights` prints it: totals against the previous period, then each table. */
 export function reportText(report: InsightsReport): string {
   const { totals: now, previousTotals: before } = report
-  const line = (label: string, key: keyof InsightTotals, format = (value: number) => String(value)) => [
-    label,
-    format(now[key]),
-    `${format(before[key])} ${change(now[key], before[key])}`.trim(),
+  const line = (
+    label: string,
+    key: Exclude<keyof InsightTotals, 'uncountedLeads'>,
+    format = (value: number) => String(value),
+  ) => [label, format(now[key]), `${format(before[key])} ${change(now[key], before[key])}`.trim()]
+  const conversion = [
+    'Conversion',
+    conversionText(now),
+    `${conversionText(before)} ${before.visits > 0 ? change(now.conversionRate, before.conversionRate) : ''}`.trim(),
   ]
   const sections = [
     `Insights ${report.range.from} to ${report.range.to} (previous: ${report.previous.from} to ${report.previous.to})`,
@@ -39,33 +49,42 @@ export function reportText(report: InsightsReport): string {
         line('Visits', 'visits'),
         line('Page views', 'pageViews'),
         line('Leads', 'leads'),
-        line('Conversion', 'conversionRate', percent),
+        conversion,
         line('Reached the CRM', 'delivered'),
       ],
     ),
+    ...uncountedNote(now),
     'By landing page',
     table(
-      ['page', 'visits', 'leads', 'conversion', 'delivered'],
-      report.landingPages.map((row) => [row.page, row.visits, row.leads, percent(row.conversionRate), row.delivered]),
+      ['page', 'visits', 'leads', 'conversion', 'delivered', 'not counted'],
+      report.landingPages.map((row) => [
+        row.page,
+        row.visits,
+        row.leads,
+        conversionText(row),
+        row.delivered,
+        row.uncounted || '',
+      ]),
     ),
     'By source / medium / campaign',
     table(
-      ['source', 'medium', 'campaign', 'visits', 'leads', 'conversion', 'delivered'],
+      ['source', 'medium', 'campaign', 'visits', 'leads', 'conversion', 'delivered', 'not counted'],
       report.campaigns.map((row) => [
         row.source,
         row.medium,
         row.campaign,
         row.visits,
         row.leads,
-        percent(row.conversionRate),
+        conversionText(row),
         row.delivered,
+        row.uncounted || '',
       ]),
     ),
     'By form (seen -> started -> submitted -> stored)',
     table(
       ['form', 'seen', 'started', 'submitted', 'stored', 'leads', 'delivered', 'validation messages'],
       report.forms.map((row) => [
-        row.form,
+        formTitle(row.form),
         row.seen,
         row.started,
         row.submitted,
@@ -80,13 +99,13 @@ export function reportText(report: InsightsReport): string {
     'Questionnaire, question by question',
     table(
       ['question', 'reached', 'answered', 'left'],
-      report.questionnaire.all.map((row) => [row.question, row.reached, row.answered, row.left]),
+      report.questionnaire.all.map((row) => [questionTitle(row.question), row.reached, row.answered, row.left]),
     ),
     ...Object.entries(report.questionnaire.branches).flatMap(([branch, rows]) => [
       `Questionnaire, branch ${branch}`,
       table(
         ['question', 'reached', 'answered', 'left'],
-        rows.map((row) => [row.question, row.reached, row.answered, row.left]),
+        rows.map((row) => [questionTitle(row.question), row.reached, row.answered, row.left]),
       ),
     ]),
     'Core Web Vitals (75th percentile)',
@@ -96,4 +115,14 @@ export function reportText(report: InsightsReport): string {
     ),
   ]
   return `${sections.join('\n\n')}\n`
+}
+
+/** Leads whose visits were not counted, and why: outside "Leads" and every rate, so no rate passes 100 %. */
+function uncountedNote(totals: InsightTotals): string[] {
+  const text = uncountedText(totals.uncountedLeads)
+  if (!text) return []
+  return [
+    `Not counted: leads from visits the figures do not count (${text}). They are stored and delivered as any lead, ` +
+      'and left out of "Leads" and the conversion rates ("not counted" below).',
+  ]
 }

@@ -21,10 +21,20 @@ import { type LeadLog, logFailure } from './leadLog.ts'
 import { type LeadAccess, SanityUnavailableError, type SessionCheck, sanityTokenChecker } from './sanityAuth.ts'
 import { replayLead } from './store/deliveryQueue.ts'
 import { forgetPerson } from './store/erasure.ts'
-import { deliveryCounts, exportLeads, findLead, type LeadFilter, leadCounts, listLeads } from './store/queries.ts'
+import {
+  deliveryCounts,
+  exportLeads,
+  findLead,
+  type LeadFilter,
+  leadCounts,
+  leadIdsStartingWith,
+  listLeads,
+} from './store/queries.ts'
 import { markLeadSpam, quarantineCounts, releaseLead } from './store/review.ts'
 
 type Env = { Variables: { access: LeadAccess } }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The operator's API (`pnpm leads` and the Studio's Leads tool use it; the embedded store is one
@@ -123,8 +133,14 @@ export function adminApi(options: {
     return c.body(csvStream(first, rows, log))
   })
 
+  /** A lead by its id, or by the start of its id when only one lead's id starts so (409 when several do). */
   app.get('/api/admin/leads/:id', async (c) => {
-    const record = await findLead(db, c.req.param('id')).catch(() => undefined)
+    const given = c.req.param('id')
+    const ids = UUID.test(given) ? [given] : await leadIdsStartingWith(db, given)
+    if (ids.length > 1) {
+      return c.json({ error: `More than one lead's id starts with ${given}: give more of the id` }, 409)
+    }
+    const record = ids[0] ? await findLead(db, ids[0]).catch(() => undefined) : undefined
     return record ? c.json(record) : c.json({ error: 'No such lead' }, 404)
   })
 
@@ -263,7 +279,9 @@ function csvStream(
         const next = pending ?? (await rest.next())
         pending = undefined
         if (next.done) return controller.close()
-        controller.enqueue(encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.consents)))
+        controller.enqueue(
+          encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.deliveryKinds, next.value.consents)),
+        )
       } catch (error) {
         if (log) logFailure(log, 'lead-export-failed', error)
         controller.error(new Error('The export failed part-way'))

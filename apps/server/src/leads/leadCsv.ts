@@ -1,4 +1,4 @@
-import type { LeadListState } from '@site/leads/admin'
+import { DELIVERY_KINDS, type DeliveryKindJson, type LeadListState } from '@site/leads/admin'
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
 import type { Lead, LeadConsentRecord } from './db/tables.ts'
 import { contactOf } from './store/queries.ts'
@@ -11,6 +11,7 @@ export const LEAD_CSV_COLUMNS = [
   'form',
   'received_at',
   'state',
+  ...DELIVERY_KINDS.map((kind) => `${kind === 'email' ? 'team_email' : kind}_state`),
   'name',
   'email',
   'phone',
@@ -34,8 +35,16 @@ export const LEAD_CSV_COLUMNS = [
 
 type Touch = Partial<Record<(typeof TOUCH_FIELDS)[number] | 'at', string>>
 
-/** One lead as a CSV row (RFC 4180), its latest consent in the consent columns. */
-export function leadCsvRow(lead: Lead, state: LeadListState, consents: LeadConsentRecord[]): string {
+/**
+ * One lead as a CSV row (RFC 4180), its latest consent in the consent columns. Each delivery kind's column holds its
+ * state (`sent`, `queued`, `none`…: DELIVERY_KIND_STATES), empty where the lead was not routed to it.
+ */
+export function leadCsvRow(
+  lead: Lead,
+  state: LeadListState,
+  deliveryKinds: DeliveryKindJson[],
+  consents: LeadConsentRecord[],
+): string {
   const attribution = (lead.attribution ?? {}) as { page?: string; firstTouch?: Touch; lastTouch?: Touch }
   const first = attribution.firstTouch ?? {}
   const last = attribution.lastTouch ?? {}
@@ -46,6 +55,7 @@ export function leadCsvRow(lead: Lead, state: LeadListState, consents: LeadConse
     lead.form,
     lead.received_at.toISOString(),
     state,
+    ...DELIVERY_KINDS.map((kind) => deliveryKinds.find((each) => each.kind === kind)?.state),
     who.name,
     who.email,
     who.phone,

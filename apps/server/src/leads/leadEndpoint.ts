@@ -7,6 +7,7 @@ import { holdReasonTitle, type IntakeReason } from '@site/leads/spam'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { uncountedVisitReason } from '../insights/visitCounting.ts'
 import { clientAddressResolver } from './clientAddress.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
@@ -250,6 +251,10 @@ export function leadEndpoint(options: {
         repeatsSince:
           config.spam.duplicateWindowMs > 0 ? new Date(now.getTime() - config.spam.duplicateWindowMs) : undefined,
         attribution: attribution?.success ? attribution.data : null,
+        uncountedVisit: uncountedVisitReason({
+          userAgent: c.req.header('user-agent'),
+          secGpc: c.req.header('sec-gpc'),
+        }),
         consent: consent?.success
           ? consentRecord(consent.data, {
               now,

@@ -15,6 +15,7 @@ let started = false
 /** The recorder's sender, once it has loaded. */
 let send: (() => void) | undefined
 let pageViews = 0
+let countingPageViews = false
 
 function recording(): boolean {
   return (
@@ -48,11 +49,15 @@ const CLICK_IDS = ['gclid', 'fbclid', 'msclkid']
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
 
 /**
- * Counts this document's page views (root.tsx calls it once, after hydration): the first now, then one per
+ * Counts this document's page views, once however often it is called (root.tsx calls it after hydration): the first now, then one per
  * route the router shows. Client navigations fire no event of their own, so the history calls the router
  * makes are watched (a timer that looked twice a second missed a page left within half a second).
  */
 export function countPageViews(referrer: string, hydratedAt: string): void {
+  // Once per document: React's StrictMode runs root.tsx's effect twice in development (`npm start`), which
+  // counted every page view twice and wrapped the history calls twice.
+  if (countingPageViews) return
+  countingPageViews = true
   // The page the document hydrated on; a route shown while this chunk loaded is the next page view.
   let last = new URL(hydratedAt).pathname
   trackPageView({ path: last, href: hydratedAt, referrer })

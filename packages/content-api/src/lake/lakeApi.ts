@@ -9,6 +9,7 @@ import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
 import { type LakeMutation, MutationError, randomId } from './mutations'
 import { isPublicId } from './persistence'
 import { expandQueryMutations } from './queryMutations'
+import { loginProviders, SIGN_IN_PATH, signInResponse } from './signIn'
 
 export interface LakeApiOptions {
   lake: ContentLake
@@ -36,6 +37,8 @@ const LOCAL_EDITOR = {
  */
 export async function handleLakeRequest(request: Request, options: LakeApiOptions): Promise<Response> {
   const url = new URL(request.url)
+  // A page of the lake's own, opened and posted by the browser itself (its Origin is the lake's).
+  if (url.pathname === SIGN_IN_PATH) return signInResponse(request, options)
   const origin = request.headers.get('origin')
   if (origin && !options.allowedOrigins.includes(origin)) {
     return Response.json(
@@ -158,6 +161,8 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
     }
   }
 
+  // Without this list the Studio's login screen crashes ("Cannot read properties of undefined (reading 'filter')").
+  if (path === '/auth/providers') return respond(loginProviders(url))
   if (path === '/users/me') {
     return authorized ? respond(LOCAL_EDITOR) : respond({})
   }

@@ -1,11 +1,13 @@
 import {
   type DeliveryAttemptJson,
+  deliveryKindText,
   destinationTitle,
   LEAD_FORM_TITLES,
   type LeadDeliveryJson,
   type LeadDetailJson,
-  leadWebhookDelivery,
+  leadDeliveryKinds,
 } from '@site/leads/admin'
+import { leadAnswers } from '@site/leads/labels'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
 
 type Row = [label: string, value: string]
@@ -14,9 +16,12 @@ type Block = Row | { heading: string; rows: Block[] }
 /** `pnpm leads show <id>`: the lead, what the visitor answered, where the visit came from, consent, deliveries. */
 export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
   const { lead, consents, deliveries } = record
-  const state = lead.quarantine_reason
+  const held = lead.quarantine_reason
     ? `quarantined: ${printable(lead.quarantine_reason)}`
-    : (leadWebhookDelivery(record)?.state ?? 'undelivered (no webhook was set for its form)')
+    : lead.repeat_of
+      ? `repeat of ${lead.repeat_of}`
+      : undefined
+  const told = leadDeliveryKinds(deliveries, { held: Boolean(held) }).map(deliveryKindText)
   const sections: Array<[string, Block[]]> = [
     [
       'Lead',
@@ -24,10 +29,16 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
         ['ID', lead.id],
         ['Form', `${LEAD_FORM_TITLES[lead.form] ?? lead.form} (${lead.form})`],
         ['Received', readableTimeWithAge(lead.received_at, now)],
-        ['State', state],
+        ['State', [...(held ? [held] : []), ...told].join('\n') || 'no delivery'],
       ],
     ],
-    ['Answers', Object.entries(lead.payload).map(([field, value]) => [field, valueText(value)])],
+    [
+      'Answers',
+      leadAnswers(lead.form, lead.payload).map(({ label, text, time }) => [
+        label,
+        time ? readableTimeWithAge(time, now) : valueText(text),
+      ]),
+    ],
     ['Attribution', lead.attribution ? objectBlocks(lead.attribution, now) : [['', 'none recorded']]],
     [
       'Consent',

@@ -148,6 +148,12 @@ const MIGRATIONS: Record<string, Migration> = {
       )
     },
   },
+  /** Why the figures do not count the visit a lead came from (a bot or headless browser, Global Privacy Control). */
+  '0009_uncounted_visit': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('leads').addColumn('uncounted_visit', 'text').execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

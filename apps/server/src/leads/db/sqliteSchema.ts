@@ -96,6 +96,8 @@ const STEPS: string[] = [
   alter table leads add column routing_rev text;
   alter table leads add column notify text;
   update deliveries set destination = 'webhook:' || destination where instr(destination, ':') = 0;`,
+  // Why the figures do not count the visit a lead came from (PostgreSQL 0009_uncounted_visit).
+  'alter table leads add column uncounted_visit text;',
 ]
 
 /**

@@ -35,6 +35,8 @@ export interface LeadsTable {
   routing_rev: ColumnType<string | null, string | null | undefined, string | null>
   /** Who was to hear of it (LeadNotice): the rule, whether at once, the digest recipients. */
   notify: ColumnType<JsonObject | null, string | null | undefined, string | null>
+  /** Why the figures do not count the visit it came from (`bot`, `gpc`: @site/leads/insights); null: counted. */
+  uncounted_visit: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Each reason a lead was held for or flagged with (spam checks, honeypot, rules): counted per day. */

@@ -31,6 +31,8 @@ export interface StoreLeadInput {
   consent?: ConsentInput | null
   /** An accepted lead's notifications (e-mail, chat, digest, the visitor's confirmation), as routed. */
   notifications?: NotificationPlan
+  /** Why the figures do not count the visit it came from (insights/visitCounting.ts); undefined: counted. */
+  uncountedVisit?: string
 }
 
 /** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
@@ -75,6 +77,7 @@ export async function storeLead(
         marked_spam_at: null,
         routing_rev: input.notifications?.notice.rev ?? null,
         notify: input.notifications ? JSON.stringify(input.notifications.notice) : null,
+        uncounted_visit: input.uncountedVisit ?? null,
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
       .returning('id')

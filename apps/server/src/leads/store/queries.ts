@@ -1,4 +1,4 @@
-import type { LeadListState, LeadSummaryJson } from '@site/leads/admin'
+import { type DeliveryKindJson, type LeadListState, type LeadSummaryJson, leadDeliveryKinds } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
@@ -119,6 +119,31 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
   }
 }
 
+const UUID_SHAPE = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'
+
+/**
+ * The ids of the leads whose id starts with `prefix` (as `pnpm leads list` prints ids: lower case, with its
+ * hyphens), at most two: none, the one, or enough to say it is ambiguous. A range on the key, so the index
+ * answers it on either store; anything not shaped like the start of a UUID matches nothing.
+ */
+export async function leadIdsStartingWith(db: LeadDb, prefix: string): Promise<string[]> {
+  const start = prefix.toLowerCase()
+  const shaped = [...start].every((char, index) =>
+    UUID_SHAPE[index] === '-' ? char === '-' : UUID_SHAPE[index] === 'x' && /[0-9a-f]/.test(char),
+  )
+  if (!start || !shaped) return []
+  const rest = UUID_SHAPE.slice(start.length)
+  const rows = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('id', '>=', start + rest.replaceAll('x', '0'))
+    .where('id', '<=', start + rest.replaceAll('x', 'f'))
+    .orderBy('id')
+    .limit(2)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
 function withoutLog({ attempts_log: _log, ...delivery }: DeliveryRecord): Omit<DeliveryRecord, 'attempts_log'> {
   return delivery
 }
@@ -179,7 +204,7 @@ function filtered(db: LeadDb, filter: LeadFilter) {
   if (state === 'quarantined') query = query.where('leads.quarantine_reason', 'is not', null)
   else if (state === 'repeat')
     query = query.where('leads.repeat_of', 'is not', null).where('leads.quarantine_reason', 'is', null)
-  else if (state === 'undelivered')
+  else if (state === 'no-webhook')
     query = query
       .where('deliveries.id', 'is', null)
       .where('leads.quarantine_reason', 'is', null)
@@ -190,7 +215,7 @@ function filtered(db: LeadDb, filter: LeadFilter) {
   return query
 }
 
-/** Leads newest first, with their delivery state (`quarantined` and `undelivered` for those with none). */
+/** Leads newest first, with their delivery state (`quarantined`, `repeat`, `no-webhook` for those with none). */
 export async function listLeads(db: LeadDb, options: LeadFilter & { limit: number }): Promise<LeadSummary[]> {
   const rows = await filtered(db, options)
     .select([
@@ -201,6 +226,7 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
       'leads.repeat_of',
       'leads.marked_spam_at',
       'leads.payload',
+      'leads.notify',
       'deliveries.id as delivery_id',
       'deliveries.state',
       'deliveries.attempts',
@@ -216,6 +242,7 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     db,
     rows.map((row) => row.id),
   )
+  const deliveryKinds = await deliveryKindsOf(db, rows)
   return rows.map((row) => ({
     id: row.id,
     form: row.form,
@@ -231,7 +258,41 @@ export async function listLeads(db: LeadDb, options: LeadFilter & { limit: numbe
     lastStatus: row.last_status,
     nextAttemptAt: row.state === 'pending' ? row.next_attempt_at : null,
     deliveredAt: row.delivered_at,
+    deliveryKinds: deliveryKinds.get(row.id) ?? [],
   }))
+}
+
+/**
+ * Who heard of each of these leads, by delivery kind: their own deliveries and the digests that list them (found by
+ * the digest keys their routing record names, as `findLead` does).
+ */
+async function deliveryKindsOf(
+  db: LeadDb,
+  leads: Array<{ id: string; notify: JsonObject | null; quarantine_reason: string | null; repeat_of: string | null }>,
+): Promise<Map<string, DeliveryKindJson[]>> {
+  const byLead = new Map<string, DeliveryKindJson[]>()
+  if (leads.length === 0) return byLead
+  const digestKeys = leads.flatMap((lead) => digestKeysOf(lead.notify))
+  const rows = await db
+    .selectFrom('deliveries')
+    .select(['lead_id', 'dedupe_key', 'destination', 'state', 'attempts'])
+    .where((eb) => {
+      const own = eb(
+        'lead_id',
+        'in',
+        leads.map((lead) => lead.id),
+      )
+      return digestKeys.length > 0 ? eb.or([own, eb('dedupe_key', 'in', digestKeys)]) : own
+    })
+    .execute()
+  for (const lead of leads) {
+    const keys = new Set(digestKeysOf(lead.notify))
+    const deliveries = rows.filter(
+      (row) => (row.lead_id === lead.id && !row.destination.startsWith('digest:')) || keys.has(row.dedupe_key ?? ''),
+    )
+    byLead.set(lead.id, leadDeliveryKinds(deliveries, { held: Boolean(lead.quarantine_reason || lead.repeat_of) }))
+  }
+  return byLead
 }
 
 /** A lead's state in lists: held (quarantined, a repeat) before its delivery's. */
@@ -243,7 +304,7 @@ function stateOf(
   if (quarantineReason) return 'quarantined'
   if (repeatOf) return 'repeat'
   // Only an e-mail is ever `not-sent`; a webhook delivery never is.
-  return delivery === null || delivery === 'not-sent' ? 'undelivered' : delivery
+  return delivery === null || delivery === 'not-sent' ? 'no-webhook' : delivery
 }
 
 /** The named reasons of these leads, by lead. */
@@ -271,7 +332,12 @@ export function contactOf(payload: JsonObject): { name: string; email: string; c
 export async function* exportLeads(
   db: LeadDb,
   filter: LeadFilter,
-): AsyncGenerator<{ lead: Lead; state: LeadListState; consents: LeadConsentRecord[] }> {
+): AsyncGenerator<{
+  lead: Lead
+  state: LeadListState
+  deliveryKinds: DeliveryKindJson[]
+  consents: LeadConsentRecord[]
+}> {
   let before = filter.before
   for (;;) {
     const rows = await filtered(db, { ...filter, before })
@@ -292,9 +358,15 @@ export async function* exportLeads(
       )
       .orderBy('recorded_at')
       .execute()
+    const deliveryKinds = await deliveryKindsOf(db, rows)
     for (const { delivery_state, ...lead } of rows) {
       const state = stateOf(lead.quarantine_reason, lead.repeat_of, delivery_state)
-      yield { lead, state, consents: consents.filter((consent) => consent.lead_id === lead.id) }
+      yield {
+        lead,
+        state,
+        deliveryKinds: deliveryKinds.get(lead.id) ?? [],
+        consents: consents.filter((consent) => consent.lead_id === lead.id),
+      }
     }
     const last = rows.at(-1)
     if (!last || rows.length < 500) return
