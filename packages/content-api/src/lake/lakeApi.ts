@@ -9,6 +9,7 @@ import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
 import { type LakeMutation, MutationError, randomId } from './mutations'
 import { isPublicId } from './persistence'
 import { expandQueryMutations } from './queryMutations'
+import type { ReleaseAction } from './releases'
 
 export interface LakeApiOptions {
   lake: ContentLake
@@ -172,7 +173,12 @@ async function mutate(
   { lake }: LakeApiOptions,
   respond: (body: unknown, status?: number) => Response,
 ): Promise<Response> {
-  let body: { mutations?: LakeMutation[]; actions?: DocumentAction[]; transactionId?: string; dryRun?: boolean }
+  let body: {
+    mutations?: LakeMutation[]
+    actions?: (DocumentAction | ReleaseAction)[]
+    transactionId?: string
+    dryRun?: boolean
+  }
   try {
     body = await request.json()
   } catch {
@@ -183,7 +189,7 @@ async function mutate(
   try {
     const mutations =
       endpoint === 'actions'
-        ? actionsToMutations(body.actions ?? [], (id) => lake.get(id))
+        ? actionsToMutations(body.actions ?? [], lake)
         : await mutationsToApply(body.mutations ?? [], url, lake)
     if (mutations.length === 0 && body.mutations?.length) {
       // A delete or patch by query that matched nothing: a transaction with nothing to do.

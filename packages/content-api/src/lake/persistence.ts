@@ -14,8 +14,8 @@ import { dirname, join } from 'node:path'
 import { assetsDirFor, parseNdjson, type SanityDocument } from '../dataset'
 
 /**
- * Where the lake keeps its documents: published ones in the seed file the site reads, drafts and
- * release versions in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
+ * Where the lake keeps its documents: published ones in the seed file the site reads, drafts, release
+ * versions and releases (`_.releases.*`) in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
  * never reads. Uploaded files go in a folder beside them (`assets/`), each at its asset document's `path`.
  */
 export interface LakeFiles {
@@ -33,7 +33,9 @@ export const lakeFilesFor = (seedFile: string): LakeFiles => ({
   imageCache: join(dirname(seedFile), '.lake', 'image-cache'),
 })
 
-export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
+/** A published document: not a draft, not a release version, not a system document such as a release. */
+export const isPublishedId = (id: string) =>
+  !id.startsWith('drafts.') && !id.startsWith('versions.') && !id.startsWith('_.')
 
 /** Readable without a token in a public dataset: ids in the root path only (https://www.sanity.io/docs/ids). */
 export const isPublicId = (id: string) => !id.includes('.')
