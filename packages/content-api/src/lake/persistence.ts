@@ -40,6 +40,17 @@ export const isPublishedId = (id: string) =>
 /** Readable without a token in a public dataset: ids in the root path only (https://www.sanity.io/docs/ids). */
 export const isPublicId = (id: string) => !id.includes('.')
 
+/** Changes whenever either dataset file is replaced: their inode, size and modification time. */
+export function lakeFilesVersion(files: LakeFiles): string {
+  return [files.published, files.drafts]
+    .map((file) => {
+      if (!existsSync(file)) return '-'
+      const { ino, size, mtimeMs } = statSync(file)
+      return `${ino}:${size}:${mtimeMs}`
+    })
+    .join('|')
+}
+
 export function readLakeFiles(files: LakeFiles): SanityDocument[] {
   const published = parseNdjson(readFileSync(files.published, 'utf8'), files.published)
   const drafts = existsSync(files.drafts) ? parseNdjson(readFileSync(files.drafts, 'utf8'), files.drafts) : []
@@ -63,7 +74,9 @@ export function writeLakeFiles(
   const prepared: string[] = []
   try {
     prepared.push(
-      ...[prepareFile(files.drafts, toNdjson(drafts)), prepareFile(files.published, toNdjson(published))].flat(),
+      // The published file is replaced first: a crash between the two renames leaves a published release's
+      // content published and its versions still there (published again at restart), never the reverse.
+      ...[prepareFile(files.published, toNdjson(published)), prepareFile(files.drafts, toNdjson(drafts))].flat(),
     )
   } catch (error) {
     for (const temporary of prepared) rmSync(temporary, { force: true })
