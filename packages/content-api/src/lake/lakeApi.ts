@@ -32,7 +32,7 @@ const LOCAL_EDITOR = {
 
 /**
  * The part of Sanity's HTTP API the Studio uses, answered from a local {@link ContentLake}, and the image
- * CDN's `/images/...` for uploaded images. Paths the lake does not model (presence, comments, releases,
+ * CDN's `/images/...` for uploaded images. Paths the lake does not model (presence, comments, tasks,
  * schedules) answer with an empty value, so the Studio keeps working without that feature.
  */
 export async function handleLakeRequest(request: Request, options: LakeApiOptions): Promise<Response> {
