@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { getContentClient } from '../app/content/client.server'
 import { loadSiteManifest } from '../app/content/paths.server'
 import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
@@ -19,7 +20,7 @@ import { loadRouteRenderer } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
 import { routeFiles } from './routeFiles.ts'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
-import { redirectsFile, sitemapXml } from './staticSite.ts'
+import { goneAfterPublish, redirectsFile, sitemapXml } from './staticSite.ts'
 
 /**
  * Publishes a content change without a full build: prerenders only the routes that show one of the
@@ -89,7 +90,13 @@ export async function publishChanged({
     const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
     write('_headers', headersFile(state.siteWideHeaders, policies))
     // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
-    write('_redirects', redirectsFile(manifest.redirects))
+    const liveRedirects = join(outDir, '_redirects')
+    const gone = goneAfterPublish(
+      existsSync(liveRedirects) ? readFileSync(liveRedirects, 'utf8') : '',
+      remove,
+      Object.keys(routes),
+    )
+    write('_redirects', redirectsFile(manifest.redirects, gone))
     changed.push(...copyEmbeddedImages(site))
     changed.push(
       ...copyImageVariants(

@@ -60,12 +60,34 @@ export function sitemapXml(routePaths: string[], siteUrl: string): string {
  * The redirects in the hosts' `_redirects` format (Netlify, Cloudflare Pages; honoured by `pnpm serve`),
  * each old address with and without a trailing slash, sorted so the same redirects give the same file.
  */
-export function redirectsFile(redirects: SiteRedirect[]): string {
-  const lines = redirects
-    .flatMap(({ from, to, permanent }) => {
-      const status = permanent ? 301 : 302
-      return [`${from} ${to} ${status}`, `${from.replace(/\/+$/, '')}/ ${to} ${status}`]
-    })
+export function redirectsFile(redirects: SiteRedirect[], gone: string[] = []): string {
+  const redirected = new Set(redirects.map(({ from }) => from.replace(/\/+$/, '') || '/'))
+  const lines = [
+    ...redirects.map(({ from, to, permanent }) => ({ from, to, status: permanent ? 301 : 302 })),
+    // An address a Studio redirect sends elsewhere is not gone.
+    ...gone.filter((path) => !redirected.has(path)).map((from) => ({ from, to: '/404.html', status: GONE })),
+  ]
+    .flatMap(({ from, to, status }) => [`${from} ${to} ${status}`, `${from.replace(/\/+$/, '')}/ ${to} ${status}`])
     .sort()
   return ['# Redirects edited in the Studio (Redirects), written by the build', ...lines, ''].join('\n')
+}
+
+/**
+ * 410 Gone: a page that was published and then unpublished (by hand or by a release, docs/releases.md). Its
+ * address says the page was removed on purpose, with the not-found page as the body, so that search engines
+ * drop it; a page that never existed answers 404.
+ */
+const GONE = 410
+
+/**
+ * The addresses a publish leaves gone: those gone before (the live `_redirects`' 410 lines), and those it
+ * removes, less the ones it publishes again.
+ */
+export function goneAfterPublish(liveRedirects: string, removed: string[], published: string[]): string[] {
+  const before = liveRedirects
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .flatMap(([from, , status]) => (from && status === String(GONE) && !from.endsWith('/') ? [from] : []))
+  const back = new Set(published)
+  return [...new Set([...before, ...removed])].filter((path) => !back.has(path) && path !== '/').sort()
 }

@@ -16,7 +16,7 @@ export interface QueryApiOptions {
 }
 
 const QUERY_PATH = /^\/v(\d{4}-\d{2}-\d{2}|1|X)\/data\/query\/([^/]+)\/?$/
-const PERSPECTIVES: Perspective[] = ['published', 'drafts', 'previewDrafts', 'raw']
+const NAMED_PERSPECTIVES = new Set(['published', 'drafts', 'previewDrafts', 'raw'])
 // From this API version on, the hosted API defaults to the published perspective.
 const PUBLISHED_DEFAULT_SINCE = '2025-02-19'
 
@@ -62,11 +62,12 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
   }
   if (!query) return sanityError(request, 400, { description: 'Missing query', type: 'httpBadRequest' })
 
-  const perspectiveParam = url.searchParams.get('perspective')
-  const perspective = (perspectiveParam ??
-    (apiVersion >= PUBLISHED_DEFAULT_SINCE && apiVersion !== 'X' ? 'published' : 'raw')) as Perspective
-  if (!PERSPECTIVES.includes(perspective)) {
-    return sanityError(request, 400, { description: `Invalid perspective "${perspective}"`, type: 'httpBadRequest' })
+  const defaultPerspective = apiVersion >= PUBLISHED_DEFAULT_SINCE && apiVersion !== 'X' ? 'published' : 'raw'
+  const perspective = perspectiveFrom(url.searchParams.get('perspective') ?? defaultPerspective, apiVersion, () =>
+    options.documents(),
+  )
+  if (typeof perspective === 'object' && 'problem' in perspective) {
+    return sanityError(request, 400, { description: perspective.problem, type: 'httpBadRequest' })
   }
 
   const refused = queryError(query, params)
@@ -95,6 +96,35 @@ export async function handleQueryApiRequest(request: Request, options: QueryApiO
     return sanityError(request, 400, { description: (error as Error).message, query, type: 'queryExecutionError' })
   }
 }
+
+/**
+ * The `perspective` parameter (https://www.sanity.io/docs/content-lake/perspectives): one name, or a
+ * comma-separated stack of release names with `drafts` and `published`. A release stack needs API version
+ * 2025-02-19 or later, and each release must exist (its `_.releases.<name>` document).
+ */
+function perspectiveFrom(
+  value: string,
+  apiVersion: string,
+  documents: () => SanityDocument[],
+): Perspective | { problem: string } {
+  const names = value.split(',').map((name) => name.trim())
+  const [only] = names
+  if (names.length === 1 && only !== undefined && NAMED_PERSPECTIVES.has(only)) return only as Perspective
+  if (apiVersion < PUBLISHED_DEFAULT_SINCE || apiVersion === 'X') {
+    return { problem: 'Complex perspectives are not supported for this version' }
+  }
+  if (names.includes('raw')) return { problem: 'The raw perspective can not be combined with other perspectives' }
+  const releases = new Set(
+    documents().flatMap((document) =>
+      document._id.startsWith(RELEASE_PREFIX) ? [document._id.slice(RELEASE_PREFIX.length)] : [],
+    ),
+  )
+  const unknown = names.find((name) => !NAMED_PERSPECTIVES.has(name) && !releases.has(name))
+  if (unknown !== undefined) return { problem: `Invalid perspective "${unknown}"` }
+  return names
+}
+
+const RELEASE_PREFIX = '_.releases.'
 
 function wantsSourceMap(url: URL): boolean {
   const value = url.searchParams.get('resultSourceMap')

@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { type CatchUpResult, type ContentQuery, catchUp, contentQueryFromEnv } from './catchUp.ts'
 import { createPublishQueue, logPublishReport, type PublishReport } from './publishQueue.ts'
 import { createPublishWorker } from './publishWorker.ts'
+import { documentsOfTransaction } from './transactionDocuments.ts'
 import { handlePublishWebhook } from './webhookEndpoint.ts'
 
 export interface PublishRoutesOptions {
@@ -97,6 +98,17 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
   const timer = interval > 0 ? setInterval(() => void catchUpOnce().catch(logFailure), interval) : undefined
   timer?.unref()
 
+  /** The other documents of an announced transaction (a release) join the same publish. */
+  const addTransactionDocuments = async (revision: string) => {
+    try {
+      const ids = await documentsOfTransaction(query, revision)
+      for (const id of ids) announced.set(id, revision)
+      if (ids.length > 0) queue.add(ids)
+    } catch (error) {
+      console.error(`[publish] could not read the documents of transaction ${revision}: ${String(error)}`)
+    }
+  }
+
   const app = new Hono()
   app.all('/api/publish', (c) => {
     const documentId = c.req.header('sanity-document-id')
@@ -106,6 +118,7 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
       enqueue: (ids) => {
         if (documentId && revision && ids.includes(documentId)) announced.set(documentId, revision)
         queue.add(ids)
+        if (revision) void addTransactionDocuments(revision)
       },
     })
   })

@@ -113,12 +113,13 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     res.end('The file could not be read.\n')
   }
 
-  const notFound = async (req: IncomingMessage, res: ServerResponse) => {
-    res.statusCode = 404
+  /** 404, or 410 for an unpublished page's address (a `_redirects` line with status 410), with the 404 page. */
+  const notFound = async (req: IncomingMessage, res: ServerResponse, status: 404 | 410 = 404) => {
+    res.statusCode = status
     const headers = { 'cache-control': 'no-cache', ...headersFor(headerRules(), NOT_FOUND_PAGE) }
     if (await sendFile(notFoundPage, req, res, NOT_FOUND_PAGE, headers)) return
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
-    res.end('Not found\n')
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
+    res.end(status === 410 ? 'Gone\n' : 'Not found\n')
   }
 
   const redirect = (res: ServerResponse, status: number, location: string) => {
@@ -140,6 +141,7 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     const address = canonicalAddress(target.path)
     if (!address) return notFound(req, res)
     const moved = redirects().get(address.path)
+    if (moved?.status === 410) return notFound(req, res, 410)
     if (moved) return redirect(res, moved.status, moved.to)
     if (address.href !== target.path) return redirect(res, 301, address.href + target.query)
     if (HOSTING_CONFIGURATION.has(address.path) || NOT_FOUND_ADDRESSES.has(address.path)) return notFound(req, res)

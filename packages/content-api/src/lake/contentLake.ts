@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SanityDocument } from '../dataset'
 import { applyMutation, type LakeMutation, MutationError, randomId, targetId } from './mutations'
-import { isPublicId, type LakeFiles, readLakeFiles, writeLakeFiles } from './persistence'
+import { isPublicId, type LakeFiles, lakeFilesVersion, readLakeFiles, writeLakeFiles } from './persistence'
 import { referencesToDeleted } from './references'
 
 /** What one transaction did to one document: the unit of the listen stream and of history. */
@@ -57,8 +57,17 @@ export class ContentLake {
   /** Seed documents as the file holds them, for as long as they are unchanged. */
   private readonly unchangedLines = new WeakMap<SanityDocument, string>()
 
+  /** The dataset files as this lake last read or wrote them: another process's write shows as a change. */
+  private filesSeen = ''
+
   constructor(readonly files: LakeFiles) {
-    for (const document of readLakeFiles(files)) {
+    this.load()
+  }
+
+  private load(): void {
+    this.byId.clear()
+    this.filesSeen = lakeFilesVersion(this.files)
+    for (const document of readLakeFiles(this.files)) {
       if (typeof document._rev === 'string') {
         this.byId.set(document._id, document)
         this.usedTransactionIds.add(document._rev)
@@ -70,6 +79,18 @@ export class ContentLake {
       this.unchangedLines.set(revised, JSON.stringify(document))
       this.byId.set(document._id, revised)
     }
+  }
+
+  /**
+   * Reads the dataset files again when another process has written them since (the release scheduler does,
+   * before it publishes, so a release published by another process is not published twice). True if it did.
+   */
+  reloadIfChangedOnDisk(): boolean {
+    if (lakeFilesVersion(this.files) === this.filesSeen) return false
+    this.load()
+    this.snapshot = undefined
+    this.publicSnapshot = undefined
+    return true
   }
 
   /** All documents; a new array after every change, so query indexes keyed by the array stay right. */
@@ -198,6 +219,7 @@ export class ContentLake {
       for (const [id, document] of previous) this.byId.set(id, document)
       throw error
     }
+    this.filesSeen = lakeFilesVersion(this.files)
     this.snapshot = undefined
     this.publicSnapshot = undefined
     for (const change of changes) {

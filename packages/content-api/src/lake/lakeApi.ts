@@ -9,6 +9,7 @@ import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
 import { type LakeMutation, MutationError, randomId } from './mutations'
 import { isPublicId } from './persistence'
 import { expandQueryMutations } from './queryMutations'
+import type { ReleaseAction } from './releases'
 import { loginProviders, SIGN_IN_PATH, signInResponse } from './signIn'
 
 export interface LakeApiOptions {
@@ -32,7 +33,7 @@ const LOCAL_EDITOR = {
 
 /**
  * The part of Sanity's HTTP API the Studio uses, answered from a local {@link ContentLake}, and the image
- * CDN's `/images/...` for uploaded images. Paths the lake does not model (presence, comments, releases,
+ * CDN's `/images/...` for uploaded images. Paths the lake does not model (presence, comments, tasks,
  * schedules) answer with an empty value, so the Studio keeps working without that feature.
  */
 export async function handleLakeRequest(request: Request, options: LakeApiOptions): Promise<Response> {
@@ -177,7 +178,12 @@ async function mutate(
   { lake }: LakeApiOptions,
   respond: (body: unknown, status?: number) => Response,
 ): Promise<Response> {
-  let body: { mutations?: LakeMutation[]; actions?: DocumentAction[]; transactionId?: string; dryRun?: boolean }
+  let body: {
+    mutations?: LakeMutation[]
+    actions?: (DocumentAction | ReleaseAction)[]
+    transactionId?: string
+    dryRun?: boolean
+  }
   try {
     body = await request.json()
   } catch {
@@ -188,7 +194,7 @@ async function mutate(
   try {
     const mutations =
       endpoint === 'actions'
-        ? actionsToMutations(body.actions ?? [], (id) => lake.get(id))
+        ? actionsToMutations(body.actions ?? [], lake)
         : await mutationsToApply(body.mutations ?? [], url, lake)
     if (mutations.length === 0 && body.mutations?.length) {
       // A delete or patch by query that matched nothing: a transaction with nothing to do.

@@ -1,5 +1,6 @@
 import { evaluate, parse } from 'groq-js'
 import type { SanityDocument } from '../dataset'
+import { layerOf, type Perspective, perspectiveStack } from '../query'
 import { queryError } from '../queryErrors'
 import type { ContentLake, DocumentChange } from './contentLake'
 import { isPublishedId } from './persistence'
@@ -15,6 +16,8 @@ export interface ListenOptions {
   mendozaEffects: boolean
   /** The request tag, e.g. `sanity.studio.listen-search-query`. */
   tag: string
+  /** The layers a `perspective` parameter names (published, drafts, release names); undefined for all. */
+  layers?: Set<string>
   /** Why the filter cannot be listened to: sent as the stream's `channelError`, as Sanity does. */
   error?: Record<string, unknown>
 }
@@ -36,6 +39,11 @@ export function listenOptionsFrom(url: URL): ListenOptions {
     mendozaEffects: url.searchParams.get('effectFormat') === 'mendoza',
     tag: url.searchParams.get('tag') ?? '',
   }
+  const perspective = url.searchParams.get('perspective')
+  if (perspective && perspective !== 'raw') {
+    const names = perspective.split(',')
+    options.layers = new Set(perspectiveStack(names.length === 1 ? (names[0] as Perspective) : names))
+  }
   for (const [name, value] of url.searchParams) {
     if (!name.startsWith('$')) continue
     try {
@@ -49,8 +57,8 @@ export function listenOptionsFrom(url: URL): ListenOptions {
   return refused ? { ...options, error: { ...refused } } : options
 }
 
-/** Types of features the lake does not model: tasks, content releases, comments, Canvas links. */
-const UNMODELLED_TYPES = /tasks\.task|system\.release|_type == "comment"|sanity\.canvas/
+/** Types of features the lake does not model: tasks, comments, Canvas links. */
+const UNMODELLED_TYPES = /tasks\.task|_type == "comment"|sanity\.canvas/
 
 /**
  * Studio listeners that fetch their answer again whenever their stream reconnects: document lists, the
@@ -60,7 +68,8 @@ const UNMODELLED_TYPES = /tasks\.task|system\.release|_type == "comment"|sanity\
  * and come back shortly, fetching again: a poll. The documents being edited and the global preview listener
  * stay connected and hear every mutation.
  */
-const POLLED_LISTENERS = /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents)$/
+const POLLED_LISTENERS =
+  /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents|releases\.listen)$/
 const POLL_INTERVAL_MS = 2_000
 /**
  * The Preview tool's document listener feeds optimistic edits made inside the preview frame (the site makes
@@ -132,7 +141,8 @@ async function listenerEvents(
   const heard: { change: DocumentChange; transition: DocumentChange['transition'] }[] = []
   for (const change of changes) {
     if (!readable(change.documentId)) continue
-    if (!options.includeAllVersions && change.documentId.startsWith('versions.')) continue
+    if (options.layers && !options.layers.has(layerOf(change.documentId))) continue
+    if (!options.includeAllVersions && !options.layers && change.documentId.startsWith('versions.')) continue
     const matchedBefore = change.before !== null && (await matchesFilter(change.before, options))
     const matchesAfter = change.after !== null && (await matchesFilter(change.after, options))
     if (!matchedBefore && !matchesAfter) continue

@@ -14,8 +14,8 @@ import { dirname, join } from 'node:path'
 import { assetsDirFor, parseNdjson, type SanityDocument } from '../dataset'
 
 /**
- * Where the lake keeps its documents: published ones in the seed file the site reads, drafts and
- * release versions in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
+ * Where the lake keeps its documents: published ones in the seed file the site reads, drafts, release
+ * versions and releases (`_.releases.*`) in a file beside it (`seed.ndjson` → `seed.drafts.ndjson`) that the site's build
  * never reads. Uploaded files go in a folder beside them (`assets/`), each at its asset document's `path`.
  */
 export interface LakeFiles {
@@ -33,10 +33,23 @@ export const lakeFilesFor = (seedFile: string): LakeFiles => ({
   imageCache: join(dirname(seedFile), '.lake', 'image-cache'),
 })
 
-export const isPublishedId = (id: string) => !id.startsWith('drafts.') && !id.startsWith('versions.')
+/** A published document: not a draft, not a release version, not a system document such as a release. */
+export const isPublishedId = (id: string) =>
+  !id.startsWith('drafts.') && !id.startsWith('versions.') && !id.startsWith('_.')
 
 /** Readable without a token in a public dataset: ids in the root path only (https://www.sanity.io/docs/ids). */
 export const isPublicId = (id: string) => !id.includes('.')
+
+/** Changes whenever either dataset file is replaced: their inode, size and modification time. */
+export function lakeFilesVersion(files: LakeFiles): string {
+  return [files.published, files.drafts]
+    .map((file) => {
+      if (!existsSync(file)) return '-'
+      const { ino, size, mtimeMs } = statSync(file)
+      return `${ino}:${size}:${mtimeMs}`
+    })
+    .join('|')
+}
 
 export function readLakeFiles(files: LakeFiles): SanityDocument[] {
   const published = parseNdjson(readFileSync(files.published, 'utf8'), files.published)
@@ -61,7 +74,9 @@ export function writeLakeFiles(
   const prepared: string[] = []
   try {
     prepared.push(
-      ...[prepareFile(files.drafts, toNdjson(drafts)), prepareFile(files.published, toNdjson(published))].flat(),
+      // The published file is replaced first: a crash between the two renames leaves a published release's
+      // content published and its versions still there (published again at restart), never the reverse.
+      ...[prepareFile(files.published, toNdjson(published)), prepareFile(files.drafts, toNdjson(drafts))].flat(),
     )
   } catch (error) {
     for (const temporary of prepared) rmSync(temporary, { force: true })

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { EMBEDDED_DATASET } from '../config'
@@ -10,6 +11,12 @@ import { ContentLake, LOCAL_EDITOR_ID } from './contentLake'
 import { handleLakeRequest, type LakeApiOptions, MAX_MUTATION_BYTES } from './lakeApi'
 import { lakeFilesFor } from './persistence'
 import { presenceSockets } from './presence'
+import {
+  type ReleaseScheduler,
+  type ReleaseSchedulerOptions,
+  type ScheduledOutcome,
+  startReleaseScheduler,
+} from './scheduler'
 import { deliverWebhooks, type LakeWebhook, type WebhookAttempt } from './webhooks'
 
 export interface ContentLakeServerOptions {
@@ -25,6 +32,8 @@ export interface ContentLakeServerOptions {
   webhooks?: LakeWebhook[]
   /** Logs each delivery attempt; the default logs failed ones. */
   onWebhookAttempt?: (attempt: WebhookAttempt) => void
+  /** Publishes scheduled releases at their time (scheduler.ts); on unless false. */
+  releaseScheduler?: false | Partial<ReleaseSchedulerOptions>
 }
 
 export interface ContentLakeServer {
@@ -32,6 +41,8 @@ export interface ContentLakeServer {
   apiHost: string
   port: number
   lake: ContentLake
+  /** Undefined when started with `releaseScheduler: false`. */
+  scheduler: ReleaseScheduler | undefined
   /** Resolves once no webhook delivery is in flight. */
   webhooksIdle: () => Promise<void>
   close: () => Promise<void>
@@ -52,6 +63,14 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
     dataset: apiOptions.dataset,
     onAttempt: options.onWebhookAttempt ?? logFailedAttempt,
   })
+  const scheduler =
+    options.releaseScheduler === false
+      ? undefined
+      : startReleaseScheduler(lake, {
+          lockFile: join(dirname(lake.files.published), '.lake', 'release-scheduler.lock'),
+          onOutcome: logOutcome,
+          ...options.releaseScheduler,
+        })
   const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, apiOptions, options.requestLog)
   const presence = presenceSockets({ ...apiOptions, userId: LOCAL_EDITOR_ID })
   const withPresence = (server: Server) => server.on('upgrade', presence.upgrade)
@@ -63,8 +82,10 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
     apiHost: `http://localhost:${port}`,
     port,
     lake,
+    scheduler,
     webhooksIdle: () => webhooks.whenIdle(),
     close: async () => {
+      scheduler?.stop()
       webhooks.close()
       presence.close()
       for (const server of servers) {
@@ -72,6 +93,14 @@ export async function startContentLake(options: ContentLakeServerOptions): Promi
         await new Promise<void>((resolve) => server.close(() => resolve()))
       }
     },
+  }
+}
+
+function logOutcome(outcome: ScheduledOutcome): void {
+  if (outcome.status === 'published') {
+    console.log(`[release ${outcome.releaseId}] published at ${new Date().toISOString()} (due ${outcome.publishAt})`)
+  } else {
+    console.error(`[release ${outcome.releaseId}] ${outcome.message}`)
   }
 }
 

@@ -148,7 +148,8 @@ function triggers(webhook: LakeWebhook, change: DocumentChange, operation: Webho
   if (!(webhook.on ?? ['create', 'update', 'delete']).includes(operation)) return false
   if (change.documentId.startsWith('drafts.')) return webhook.includeDrafts === true
   if (change.documentId.startsWith('versions.')) return webhook.includeAllVersions === true
-  return true
+  // Release documents (`_.releases.*`) are system documents: publishing a release triggers its documents' hooks.
+  return !change.documentId.startsWith('_.')
 }
 
 /**
