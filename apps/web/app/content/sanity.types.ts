@@ -115,11 +115,14 @@ export type ContactFormSection = {
   phonePlaceholder?: string;
   companyLabel: string;
   companyPlaceholder?: string;
-  interestLabel: string;
+  interestLabel?: string;
   interestPlaceholder?: string;
   messageLabel: string;
   messagePlaceholder?: string;
-  detailsHeading: string;
+  submitLabel: string;
+  confirmationHeading: string;
+  confirmationText?: string;
+  detailsHeading?: string;
   detailsText?: string;
   emailCaption?: string;
   phoneCaption?: string;
@@ -684,8 +687,8 @@ export type Icon =
 
 export type Seo = {
   _type: "seo";
-  title: string;
-  description: string;
+  title?: string;
+  description?: string;
   image?: ImageAsset;
 };
 
@@ -801,7 +804,7 @@ export type Resource = {
   callToAction?: CallToAction;
   gated?: boolean;
   gate?: ResourceGate;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type Slug = {
@@ -893,7 +896,7 @@ export type Page = {
         _key: string;
       } & DisclosureSection)
   >;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type SanityImageCrop = {
@@ -1232,7 +1235,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           } & TestimonialsSection)
       >;
-      seo: Seo;
+      seo?: Seo;
     }
   | {
       _id: string;
@@ -1252,7 +1255,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       callToAction?: CallToAction;
       gated?: boolean;
       gate?: ResourceGate;
-      seo: Seo;
+      seo?: Seo;
     }
 >;
 
@@ -1324,8 +1327,8 @@ export type ROUTE_QUERY_RESULT = {
     path: string;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1351,7 +1354,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     footer: "full" | "simple";
     sections: Array<
       | {
@@ -1398,11 +1401,14 @@ export type ROUTE_QUERY_RESULT = {
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
-          interestLabel: string;
+          interestLabel?: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;
-          detailsHeading: string;
+          submitLabel: string;
+          confirmationHeading: string;
+          confirmationText?: string;
+          detailsHeading?: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -1938,8 +1944,8 @@ export type ROUTE_QUERY_RESULT = {
     gated: boolean | null;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1965,7 +1971,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     coverImage: {
       _type: "imageAsset";
       upload?: {
