@@ -5,7 +5,7 @@ import { openStudio, publish, storedDocuments } from './support'
 
 /**
  * A marketer's first campaign page, alone in the real Studio: a new page at a new address, a hero and the
- * contact form renamed for a webinar registration (its labels as on the contact page, no interest question,
+ * contact form renamed for a webinar registration (its labels as on the contact page, the interest question off,
  * no side cards, no SEO typed), published, live on the site, and its first lead in the Leads tool.
  */
 const ADMIN = { authorization: 'Bearer studio-e2e-lead-admin-token' }
@@ -46,7 +46,9 @@ async function hydrated(page: Page) {
 test('a campaign page built alone in the Studio goes live with its renamed form, and its first lead arrives', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  // A new document's form opens slowly on a loaded machine (measured 147 s at load 15 on 2 cores: the Studio
+  // re-subscribes the new document's listeners every two seconds until it settles), then the whole flow runs.
+  test.setTimeout(480_000)
   const stamp = Date.now()
   const title = `Fall Webinar ${stamp}`
   const path = `/fall-webinar-${stamp}`
@@ -57,6 +59,7 @@ test('a campaign page built alone in the Studio goes live with its renamed form,
     await openStudio(page)
     await page.getByRole('link', { name: 'Pages' }).click()
     await page.getByTestId('action-intent-button').click()
+    await expect(page.locator('[id="title"]')).toBeVisible({ timeout: 240_000 })
     await page.locator('[id="title"]').fill(title)
     await page.getByRole('button', { name: 'Generate' }).click()
     await expect(page.locator('[id="path"]')).toHaveValue(path)
@@ -73,7 +76,7 @@ test('a campaign page built alone in the Studio goes live with its renamed form,
     await expect(form.getByRole('textbox', { name: 'Button label', exact: true })).toHaveValue('Send Message')
     await form.getByRole('textbox', { name: 'Heading', exact: true }).fill('Save Your Seat')
     await form.getByRole('textbox', { name: 'Button label', exact: true }).fill('Register for the Webinar')
-    await form.getByRole('textbox', { name: 'Interest label', exact: true }).fill('')
+    await form.getByRole('checkbox', { name: 'Ask what they are interested in' }).uncheck()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
 

@@ -281,8 +281,7 @@ describe('a contact form section on a campaign page (direct build)', () => {
     // What a marketer leaves: the interest question and both side cards cleared, the button renamed.
     campaign = {
       ...contact,
-      interestLabel: undefined,
-      interestPlaceholder: undefined,
+      askInterest: false,
       detailsHeading: undefined,
       detailsText: undefined,
       responseHeading: undefined,

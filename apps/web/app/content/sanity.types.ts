@@ -115,7 +115,8 @@ export type ContactFormSection = {
   phonePlaceholder?: string;
   companyLabel: string;
   companyPlaceholder?: string;
-  interestLabel?: string;
+  askInterest?: boolean;
+  interestLabel: string;
   interestPlaceholder?: string;
   messageLabel: string;
   messagePlaceholder?: string;
@@ -1401,7 +1402,8 @@ export type ROUTE_QUERY_RESULT = {
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
-          interestLabel?: string;
+          askInterest?: boolean;
+          interestLabel: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;

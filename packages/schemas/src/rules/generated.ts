@@ -2292,8 +2292,14 @@ export const CONTENT_RULES = {
           "initialValue": "Your firm or agency"
         },
         {
+          "type": "boolean",
+          "name": "askInterest",
+          "initialValue": true
+        },
+        {
           "type": "string",
           "name": "interestLabel",
+          "required": true,
           "initialValue": "I’m interested in"
         },
         {

@@ -1,5 +1,5 @@
 import { EnvelopeIcon } from '@sanity/icons'
-import { defineType } from 'sanity'
+import { defineField, defineType } from 'sanity'
 import { anchorField, headingField, sectionPreview, stringField, textField } from '../lib/fields'
 
 /**
@@ -73,10 +73,16 @@ export const contactFormSection = defineType({
     form('phonePlaceholder', 'Phone placeholder'),
     label('companyLabel', 'Company label'),
     form('companyPlaceholder', 'Company placeholder'),
-    form('interestLabel', 'Interest label', {
+    defineField({
+      name: 'askInterest',
+      title: 'Ask what they are interested in',
+      type: 'boolean',
       description:
-        'The "interested in" question (Sales Enablement App, Marketing Funnels, …). Clear it to leave the question out: the lead then has no interest.',
+        'The "I’m interested in" question (Sales Enablement App, Marketing Funnels, …). Off: the question is left out and the lead has no interest.',
+      fieldset: 'form',
+      initialValue: true,
     }),
+    label('interestLabel', 'Interest label'),
     form('interestPlaceholder', 'Interest placeholder'),
     label('messageLabel', 'Message label'),
     form('messagePlaceholder', 'Message placeholder'),

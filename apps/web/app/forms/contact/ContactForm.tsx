@@ -30,10 +30,10 @@ const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', inter
  * The contact form (SPEC sections 4, 5, 7, 8): validated on submit, the first error reported in a
  * toast, then sent as a lead (submitLead); success empties every field, a failure keeps them.
  * Success also leaves a thank-you card above the emptied form, as the questionnaire and the giveaway do.
- * A section without an interest label leaves that question out (a campaign page's choice).
+ * A section with `askInterest` off leaves the interest question out (a campaign page's choice).
  */
 export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> }) {
-  const asksInterest = Boolean(copy.interestLabel)
+  const asksInterest = copy.askInterest !== false
   // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
   const {
     register,
@@ -150,7 +150,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
           showError={false}
           {...register('company')}
         />
-        {copy.interestLabel && (
+        {asksInterest && (
           <FieldSpan>
             <SelectField
               id="contact-interest"
