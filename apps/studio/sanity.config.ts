@@ -3,6 +3,7 @@ import { SINGLETON_TYPES, schemaTypes } from '@site/schemas'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
+import { asDuplicatePage } from './actions/duplicatePage'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
 import { insightsTool } from './insights/insightsPlugin'
 import { lakeHostForThisPage } from './lakeHost'
@@ -66,7 +67,11 @@ export default defineConfig({
     actions: (actions, { schemaType }) => {
       if (singletons.has(schemaType)) return actions.filter(({ action }) => action && singletonActions.has(action))
       if (!ROUTED_TYPES.has(schemaType)) return actions
-      return actions.map((action) => (action.action === 'publish' ? withRedirectOnMove(action) : action))
+      return actions.map((action) => {
+        if (action.action === 'publish') return withRedirectOnMove(action)
+        if (action.action === 'duplicate' && schemaType === 'page') return asDuplicatePage(action)
+        return action
+      })
     },
     newDocumentOptions: (options, { creationContext }) =>
       creationContext.type === 'global' ? options.filter(({ templateId }) => !singletons.has(templateId)) : options,

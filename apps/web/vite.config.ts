@@ -16,8 +16,34 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
  * visitor's typing (seen in the Studio suite): styled-components (through the stable-ids transform) and the
  * insights recorder's web-vitals are bundled at start; the proof of work's library, plain ESM whose worker's
  * import was bundled only when the worker started, is served as it is.
+ * The rest are what `npm start`'s first page load still made Vite find, re-bundle and reload the page for
+ * (its log: "dependencies optimized: … optimized dependencies changed. reloading"; the page's requests in
+ * flight then answer "504 Outdated Optimize Dep", and the questionnaire hydrated twice, blank in between).
  */
-const LATE_DEPENDENCIES = { include: ['styled-components', 'web-vitals'], exclude: ['altcha-lib'] }
+const LATE_DEPENDENCIES = {
+  include: [
+    'styled-components',
+    'web-vitals',
+    '@capsizecss/core',
+    '@capsizecss/metrics/arial',
+    '@capsizecss/metrics/inter',
+    '@hookform/resolvers/zod',
+    '@portabletext/react',
+    '@sanity/client',
+    '@sanity/client/stega',
+    '@sanity/image-url',
+    '@sanity/react-loader',
+    '@sanity/visual-editing/create-data-attribute',
+    '@sanity/visual-editing/react-router',
+    'groq',
+    'lucide-react',
+    'react-hook-form',
+    'sharp',
+    'sonner',
+    'zod',
+  ],
+  exclude: ['altcha-lib'],
+}
 
 /**
  * The preview's dev server (VITE_SANITY_PREVIEW=true; `pnpm studio` starts it for the Studio's Preview tool)
@@ -28,14 +54,7 @@ const LATE_DEPENDENCIES = { include: ['styled-components', 'web-vitals'], exclud
 const previewDevServer = {
   cacheDir: 'node_modules/.vite-preview',
   optimizeDeps: {
-    include: [
-      '@sanity/client',
-      '@sanity/client/stega',
-      '@sanity/react-loader',
-      '@sanity/visual-editing/create-data-attribute',
-      '@sanity/visual-editing/react-router',
-      ...LATE_DEPENDENCIES.include,
-    ],
+    include: [...LATE_DEPENDENCIES.include],
     exclude: LATE_DEPENDENCIES.exclude,
   },
 }

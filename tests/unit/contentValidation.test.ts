@@ -79,6 +79,7 @@ const home = { hero: sectionOf('page.home', 'heroSection'), cta: sectionOf('page
 const about = { grid: sectionOf('page.about', 'featureGridSection') }
 const solutions = { dashboard: sectionOf('page.solutions', 'dashboardSection') }
 const giveaway = { hero: sectionOf('page.conference-giveaway', 'heroSection') }
+const contact = { form: sectionOf('page.contact', 'contactFormSection') }
 
 describe('the content schemas accept the whole seed', () => {
   it('on every route, returning exactly what the query returned', async () => {
@@ -312,11 +313,9 @@ describe('at build time, malformed content fails with the document id and the fi
       seedWith('page.home', (doc) => {
         delete objectAt(doc, 'sections', home.hero.index).heading
         objectAt(doc, 'sections', home.cta.index).tone = 'dark'
-        delete doc.seo
       }),
     )
     expect((await buildFailure('/'))?.split('\n')).toEqual([
-      'Malformed content in page "page.home" at seo: Required',
       `Malformed content in page "page.home" at sections[${home.hero.index}] (heroSection, _key "${home.hero.key}").heading: Required`,
       `Malformed content in page "page.home" at sections[${home.cta.index}] (ctaSection, _key "${home.cta.key}").tone: Invalid option: expected one of "brand"|"light"`,
     ])
@@ -518,10 +517,10 @@ describe('the site rejects what the Studio rejects', () => {
       edit: (doc) => (objectAt(doc, 'sections', about.grid.index).anchor = '#values'),
     },
     {
-      name: 'a missing SEO description',
+      name: 'a contact form without its button label',
       id: 'page.contact',
       path: '/contact',
-      edit: (doc) => delete objectAt(doc, 'seo').description,
+      edit: (doc) => delete objectAt(doc, 'sections', contact.form.index).submitLabel,
     },
   ]
 

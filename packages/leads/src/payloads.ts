@@ -1,5 +1,5 @@
 import type { LeadFormName } from './forms'
-import { contactSchema } from './schemas/contactSchema'
+import { contactSchema, interestAnswer } from './schemas/contactSchema'
 import { gateSchema } from './schemas/gateSchema'
 import { giveawaySchema } from './schemas/giveawaySchema'
 import { validateAnswer } from './schemas/qualificationSchema'
@@ -34,7 +34,7 @@ const qualifyPayload = z
   })
 
 export const LEAD_PAYLOAD_SCHEMAS = {
-  contact: contactSchema.extend({ timestamp, source: z.literal(SITE_SOURCE) }).strict(),
+  contact: contactSchema.extend({ interest: interestAnswer, timestamp, source: z.literal(SITE_SOURCE) }).strict(),
   guide: gateSchema.extend({ resource: z.string().trim().min(1).max(200), timestamp }).strict(),
   qualify: qualifyPayload,
   giveaway: giveawaySchema.extend({ timestamp, source: z.literal(GIVEAWAY_SOURCE) }).strict(),

@@ -198,6 +198,20 @@ describe('the contact form, in a direct build (VITE_LEAD_DELIVERY=direct)', () =
     for (const control of Object.values(field)) expect(control()).toHaveValue('')
   })
 
+  it('leaves a thank-you card with the CMS copy above the emptied form, focused, beside the spec toast', async () => {
+    captureWebhook(WEBHOOK)
+    const user = await renderForm()
+    expect(screen.queryByRole('heading', { name: section.confirmationHeading! })).toBeNull()
+    await fillValid(user)
+    await user.click(submit())
+    await findToast('Message Sent!', "We'll get back to you within 24 hours.")
+    const thanks = await screen.findByRole('heading', { name: section.confirmationHeading! })
+    await waitFor(() => expect(thanks).toHaveFocus())
+    expect(screen.getByText(section.confirmationText!)).toBeInTheDocument()
+    expect(field.name()).toHaveValue('')
+    expect(submit()).toBeEnabled()
+  })
+
   it('keeps every field, logs the error and shows the error toast when the send throws', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     captureWebhook(WEBHOOK, { fail: true })
@@ -255,5 +269,46 @@ describe('the contact form, in a direct build (VITE_LEAD_DELIVERY=direct)', () =
     await user.click(submit())
     await findToast('Message Sent!', "We'll get back to you within 24 hours.")
     expect(hook.bodies).toEqual([])
+  })
+})
+
+describe('a contact form section on a campaign page (direct build)', () => {
+  let settings: SiteSettings
+  let campaign: SectionOf<'contactFormSection'>
+  beforeAll(async () => {
+    settings = await seedSettings()
+    const contact = await seedSection('/contact', 'contactFormSection')
+    // What a marketer leaves: the interest question and both side cards cleared, the button renamed.
+    campaign = {
+      ...contact,
+      askInterest: false,
+      detailsHeading: undefined,
+      detailsText: undefined,
+      responseHeading: undefined,
+      responseText: undefined,
+      submitLabel: 'Register for the Webinar',
+    }
+  })
+  beforeEach(() => {
+    vi.stubEnv('VITE_LEAD_DELIVERY', 'direct')
+    vi.stubEnv('VITE_CONTACT_WEBHOOK_URL', WEBHOOK)
+  })
+
+  it('asks no interest, shows no side cards, and sends the lead with an empty interest under its own button', async () => {
+    const hook = captureWebhook(WEBHOOK)
+    const user = renderWithToaster(
+      <ContactFormSection section={campaign} settings={settings} isPageHeading={false} />,
+      '/fall-webinar',
+    )
+    const button = await screen.findByRole('button', { name: 'Register for the Webinar' }, LAZY_LOAD)
+    expect(screen.queryByRole('combobox')).toBeNull()
+    expect(screen.queryByRole('link', { name: settings.contactEmail! })).toBeNull()
+    expect(screen.queryByText('Fast Response Time')).toBeNull()
+    await enter(user, screen.getByLabelText(campaign.nameLabel!), 'Rosa Delgado')
+    await enter(user, screen.getByLabelText(campaign.emailLabel!), 'rosa@delgado.test')
+    await user.click(button)
+    await findToast('Message Sent!', "We'll get back to you within 24 hours.")
+    expect(hook.bodies).toHaveLength(1)
+    expect(hook.bodies[0]).toMatchObject({ name: 'Rosa Delgado', email: 'rosa@delgado.test', interest: '' })
   })
 })

@@ -117,11 +117,15 @@ export type ContactFormSection = {
   phonePlaceholder?: string;
   companyLabel: string;
   companyPlaceholder?: string;
+  askInterest?: boolean;
   interestLabel: string;
   interestPlaceholder?: string;
   messageLabel: string;
   messagePlaceholder?: string;
-  detailsHeading: string;
+  submitLabel: string;
+  confirmationHeading: string;
+  confirmationText?: string;
+  detailsHeading?: string;
   detailsText?: string;
   emailCaption?: string;
   phoneCaption?: string;
@@ -686,8 +690,8 @@ export type Icon =
 
 export type Seo = {
   _type: "seo";
-  title: string;
-  description: string;
+  title?: string;
+  description?: string;
   image?: ImageAsset;
 };
 
@@ -803,7 +807,7 @@ export type Resource = {
   callToAction?: CallToAction;
   gated?: boolean;
   gate?: ResourceGate;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type Slug = {
@@ -895,7 +899,7 @@ export type Page = {
         _key: string;
       } & DisclosureSection)
   >;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type SanityImageCrop = {
@@ -1234,7 +1238,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           } & TestimonialsSection)
       >;
-      seo: Seo;
+      seo?: Seo;
     }
   | {
       _id: string;
@@ -1254,7 +1258,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       callToAction?: CallToAction;
       gated?: boolean;
       gate?: ResourceGate;
-      seo: Seo;
+      seo?: Seo;
     }
 >;
 
@@ -1327,8 +1331,8 @@ export type ROUTE_QUERY_RESULT = {
     path: string;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1354,7 +1358,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     footer: "full" | "simple";
     sections: Array<
       | {
@@ -1401,11 +1405,15 @@ export type ROUTE_QUERY_RESULT = {
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
+          askInterest?: boolean;
           interestLabel: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;
-          detailsHeading: string;
+          submitLabel: string;
+          confirmationHeading: string;
+          confirmationText?: string;
+          detailsHeading?: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -1943,8 +1951,8 @@ export type ROUTE_QUERY_RESULT = {
     gated: boolean | null;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1970,7 +1978,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     coverImage: {
       _type: "imageAsset";
       upload?: {

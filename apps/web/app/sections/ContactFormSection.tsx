@@ -13,15 +13,21 @@ import { Band } from './SectionShell'
 // The form and its libraries load only on pages that show it; the prerendered HTML still contains it.
 const ContactForm = lazyDefault(() => import('../forms/contact/ContactForm'))
 
-/** The contact page's message form, beside the direct contact details and the response-time promise. */
+/**
+ * A message form, beside the direct contact details and the response-time promise when the editor filled
+ * them (the contact page does; a campaign page may leave them out, and the form then stands alone).
+ */
 export function ContactFormSection({ section, settings, isPageHeading }: SectionProps<'contactFormSection'>) {
   const Heading = headingLevels(isPageHeading).section
   const email = settings.contactEmail
   const phone = settings.contactPhone
+  const hasDetails = Boolean(section.detailsHeading || section.detailsText)
+  const hasResponse = Boolean(section.responseHeading || section.responseText)
+  const hasAside = hasDetails || hasResponse
   return (
     <Band id={section.anchor ?? undefined} $tone="alt">
       <Container>
-        <Layout>
+        <Layout $alone={!hasAside}>
           <FormCard>
             <FormCardHeader>
               {section.heading && <Heading>{section.heading}</Heading>}
@@ -31,56 +37,63 @@ export function ContactFormSection({ section, settings, isPageHeading }: Section
               <ContactForm copy={section} />
             </Suspense>
           </FormCard>
-          <Aside>
-            <DetailsCard>
-              {section.detailsHeading && <h2>{section.detailsHeading}</h2>}
-              {section.detailsText && <p>{section.detailsText}</p>}
-              <ContactList>
-                {email && (
-                  <li>
-                    <IconBubble>
-                      <Mail aria-hidden="true" focusable="false" size={20} />
-                    </IconBubble>
-                    <div>
-                      {section.emailCaption && <Caption>{section.emailCaption}</Caption>}
-                      <SmartLink href={`mailto:${email}`}>{email}</SmartLink>
-                    </div>
-                  </li>
-                )}
-                {phone && (
-                  <li>
-                    <IconBubble>
-                      <Phone aria-hidden="true" focusable="false" size={20} />
-                    </IconBubble>
-                    <div>
-                      {section.phoneCaption && <Caption>{section.phoneCaption}</Caption>}
-                      <SmartLink href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</SmartLink>
-                    </div>
-                  </li>
-                )}
-              </ContactList>
-            </DetailsCard>
-            {(section.responseHeading || section.responseText) && (
-              <ResponseNote>
-                <Clock aria-hidden="true" focusable="false" size={22} />
-                <div>
-                  {section.responseHeading && <h3>{section.responseHeading}</h3>}
-                  {section.responseText && <p>{section.responseText}</p>}
-                </div>
-              </ResponseNote>
-            )}
-          </Aside>
+          {hasAside && (
+            <Aside>
+              {hasDetails && (
+                <DetailsCard>
+                  {section.detailsHeading && <h2>{section.detailsHeading}</h2>}
+                  {section.detailsText && <p>{section.detailsText}</p>}
+                  <ContactList>
+                    {email && (
+                      <li>
+                        <IconBubble>
+                          <Mail aria-hidden="true" focusable="false" size={20} />
+                        </IconBubble>
+                        <div>
+                          {section.emailCaption && <Caption>{section.emailCaption}</Caption>}
+                          <SmartLink href={`mailto:${email}`}>{email}</SmartLink>
+                        </div>
+                      </li>
+                    )}
+                    {phone && (
+                      <li>
+                        <IconBubble>
+                          <Phone aria-hidden="true" focusable="false" size={20} />
+                        </IconBubble>
+                        <div>
+                          {section.phoneCaption && <Caption>{section.phoneCaption}</Caption>}
+                          <SmartLink href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</SmartLink>
+                        </div>
+                      </li>
+                    )}
+                  </ContactList>
+                </DetailsCard>
+              )}
+              {hasResponse && (
+                <ResponseNote>
+                  <Clock aria-hidden="true" focusable="false" size={22} />
+                  <div>
+                    {section.responseHeading && <h3>{section.responseHeading}</h3>}
+                    {section.responseText && <p>{section.responseText}</p>}
+                  </div>
+                </ResponseNote>
+              )}
+            </Aside>
+          )}
         </Layout>
       </Container>
     </Band>
   )
 }
 
-const Layout = styled.div`
+const Layout = styled.div<{ $alone: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
   align-items: start;
-  ${media.md} { grid-template-columns: minmax(0, 1.65fr) minmax(0, 1fr); }
+  ${({ $alone, theme }) =>
+    $alone
+      ? `max-width: ${theme.layout.narrow}; margin-inline: auto;`
+      : `${media.md} { grid-template-columns: minmax(0, 1.65fr) minmax(0, 1fr); }`}
 `
 
 const Aside = styled.div`

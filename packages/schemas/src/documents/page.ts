@@ -25,7 +25,10 @@ export const page = defineType({
     { name: 'seo', title: 'SEO' },
   ],
   fields: [
-    stringField('title', 'Internal name', { required: true, description: 'Shown only in the Studio.' }),
+    stringField('title', 'Page title', {
+      required: true,
+      description: 'Names the page in the Studio, and in search results when the SEO title is empty.',
+    }),
     defineField({
       name: 'path',
       title: 'Path',
@@ -66,7 +69,7 @@ export const page = defineType({
         },
       },
     }),
-    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo' }),
   ],
   preview: {
     select: { title: 'title', path: 'path.current' },

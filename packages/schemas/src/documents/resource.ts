@@ -90,7 +90,7 @@ export const resource = defineType({
       hidden: ({ document }) => !document?.gated,
       validation: (rule) => rule.custom(CONTENT_CHECKS.accessFormWhenGated),
     }),
-    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo' }),
   ],
   orderings: [{ title: 'Newest first', name: 'publishedAtDesc', by: [{ field: 'publishedAt', direction: 'desc' }] }],
   preview: {

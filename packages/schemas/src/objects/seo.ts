@@ -13,22 +13,18 @@ export const seo = defineType({
       name: 'title',
       title: 'Title',
       type: 'string',
-      description: 'Shown in the browser tab and search results. Aim for 60 characters or fewer.',
-      validation: (rule) => [
-        rule.required(),
-        rule.max(60).warning('Search engines cut titles longer than 60 characters'),
-      ],
+      description:
+        'Shown in the browser tab and search results. Aim for 60 characters or fewer. Left empty, the page title and the company name are used ("Webinar | AdvisorGrowth").',
+      validation: (rule) => rule.max(60).warning('Search engines cut titles longer than 60 characters'),
     }),
     defineField({
       name: 'description',
       title: 'Description',
       type: 'text',
       rows: 3,
-      description: 'Shown under the title in search results. Aim for 160 characters or fewer.',
-      validation: (rule) => [
-        rule.required(),
-        rule.max(160).warning('Search engines cut descriptions longer than 160 characters'),
-      ],
+      description:
+        'Shown under the title in search results. Aim for 160 characters or fewer. Left empty, the site description (Site settings) is used.',
+      validation: (rule) => rule.max(160).warning('Search engines cut descriptions longer than 160 characters'),
     }),
     defineField({
       name: 'image',

@@ -227,7 +227,6 @@ export const CONTENT_RULES = {
         },
         {
           "type": "seo",
-          "required": true,
           "name": "seo"
         }
       ]
@@ -308,7 +307,6 @@ export const CONTENT_RULES = {
         },
         {
           "type": "seo",
-          "required": true,
           "name": "seo"
         }
       ]
@@ -676,13 +674,11 @@ export const CONTENT_RULES = {
       "fields": [
         {
           "type": "string",
-          "name": "title",
-          "required": true
+          "name": "title"
         },
         {
           "type": "text",
-          "name": "description",
-          "required": true
+          "name": "description"
         },
         {
           "type": "imageAsset",
@@ -2254,62 +2250,94 @@ export const CONTENT_RULES = {
         {
           "type": "string",
           "name": "nameLabel",
-          "required": true
+          "required": true,
+          "initialValue": "Name"
         },
         {
           "type": "string",
-          "name": "namePlaceholder"
+          "name": "namePlaceholder",
+          "initialValue": "John Smith"
         },
         {
           "type": "string",
           "name": "emailLabel",
-          "required": true
+          "required": true,
+          "initialValue": "Email"
         },
         {
           "type": "string",
-          "name": "emailPlaceholder"
+          "name": "emailPlaceholder",
+          "initialValue": "john@yourpractice.com"
         },
         {
           "type": "string",
           "name": "phoneLabel",
-          "required": true
+          "required": true,
+          "initialValue": "Phone"
         },
         {
           "type": "string",
-          "name": "phonePlaceholder"
+          "name": "phonePlaceholder",
+          "initialValue": "(555) 555-5555"
         },
         {
           "type": "string",
           "name": "companyLabel",
-          "required": true
+          "required": true,
+          "initialValue": "Company"
         },
         {
           "type": "string",
-          "name": "companyPlaceholder"
+          "name": "companyPlaceholder",
+          "initialValue": "Your firm or agency"
+        },
+        {
+          "type": "boolean",
+          "name": "askInterest",
+          "initialValue": true
         },
         {
           "type": "string",
           "name": "interestLabel",
-          "required": true
+          "required": true,
+          "initialValue": "I’m interested in"
         },
         {
           "type": "string",
-          "name": "interestPlaceholder"
+          "name": "interestPlaceholder",
+          "initialValue": "Select an option"
         },
         {
           "type": "string",
           "name": "messageLabel",
-          "required": true
-        },
-        {
-          "type": "string",
-          "name": "messagePlaceholder"
-        },
-        {
-          "type": "string",
-          "name": "detailsHeading",
           "required": true,
-          "initialValue": "Get in Touch"
+          "initialValue": "Message"
+        },
+        {
+          "type": "string",
+          "name": "messagePlaceholder",
+          "initialValue": "Tell us about your practice and your growth goals..."
+        },
+        {
+          "type": "string",
+          "name": "submitLabel",
+          "required": true,
+          "initialValue": "Send Message"
+        },
+        {
+          "type": "string",
+          "name": "confirmationHeading",
+          "required": true,
+          "initialValue": "Thank You for Reaching Out!"
+        },
+        {
+          "type": "text",
+          "name": "confirmationText",
+          "initialValue": "Your message is with our team. We will get back to you within 24 hours."
+        },
+        {
+          "type": "string",
+          "name": "detailsHeading"
         },
         {
           "type": "text",
@@ -2325,8 +2353,7 @@ export const CONTENT_RULES = {
         },
         {
           "type": "string",
-          "name": "responseHeading",
-          "initialValue": "Fast Response Time"
+          "name": "responseHeading"
         },
         {
           "type": "text",

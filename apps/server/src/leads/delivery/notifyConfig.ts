@@ -1,5 +1,6 @@
 import { ROUTING_NAME_PATTERN } from '@site/leads/routing'
 import { ConfigurationError } from '../leadLog.ts'
+import { teamTimeZoneFromEnv } from './teamTime.ts'
 
 /** Where notifications go and how they are sent, from the environment (see .env.example). */
 export interface NotifyConfig {
@@ -13,6 +14,8 @@ export interface NotifyConfig {
   chatChannels: Record<string, ChatChannel>
   /** The hour (UTC) each day's digest goes out; it lists the leads of the 24 hours before (LEAD_DIGEST_HOUR_UTC). */
   digestHourUtc: number
+  /** The zone the team's e-mails give times in, beside UTC (LEAD_TEAM_TIME_ZONE). */
+  teamTimeZone: string
   /** The Studio whose Leads tool a notification links to (LEAD_STUDIO_URL, else SANITY_STUDIO_URL). */
   studioUrl: string
   /** How long a read routing document is used before it is read again (LEAD_ROUTING_CACHE_MS). */
@@ -63,6 +66,7 @@ export function notifyConfigFromEnv(env: NodeJS.ProcessEnv): NotifyConfig {
     notifyEmails: addresses(env.LEAD_NOTIFY_EMAIL),
     chatChannels: chatChannelsFromEnv(env.LEAD_CHAT_WEBHOOKS),
     digestHourUtc: hour,
+    teamTimeZone: teamTimeZoneFromEnv(env.LEAD_TEAM_TIME_ZONE),
     studioUrl: (env.LEAD_STUDIO_URL || env.SANITY_STUDIO_URL || 'http://localhost:3333').replace(/\/+$/, ''),
     routingCacheMs: Number(env.LEAD_ROUTING_CACHE_MS || 2_000),
     maxConcurrentSends: Number(env.LEAD_NOTIFY_CONCURRENCY || 4),

@@ -60,7 +60,7 @@ export async function renderNotification(
       return {
         ...queued,
         email: await email(
-          <TeamEmail view={view} hot={hot} />,
+          <TeamEmail view={view} hot={hot} timeZone={config.teamTimeZone} />,
           {
             from: config.from,
             to: queued.to,

@@ -9,6 +9,7 @@ import { ROUTING_ANSWERS } from '@site/leads/routing'
 import { holdReasonTitle } from '@site/leads/spam'
 import type { JsonObject } from '../db/tables.ts'
 import { contactOf } from '../store/queries.ts'
+import { teamTime } from './teamTime.ts'
 
 /** One answer as the e-mail lists it: its label and the visitor's answer as a label, not a stored value. */
 export interface AnswerLine {
@@ -121,7 +122,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** The team's e-mail of one lead: who, every answer by its label, where the visit came from, the lead's link. */
-export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
+export function TeamEmail({ view, hot, timeZone }: { view: LeadView; hot: boolean; timeZone: string }) {
   return (
     <Html lang="en">
       <Head />
@@ -133,7 +134,7 @@ export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
             {view.name}
           </Heading>
           <Text style={{ ...styles.label, margin: 0 }}>
-            {LEAD_FORM_TITLES[view.form]} · {view.receivedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC
+            {LEAD_FORM_TITLES[view.form]} · {teamTime(view.receivedAt, timeZone)}
           </Text>
           <Text style={{ fontSize: '15px' }}>
             Reply to this e-mail to answer {view.name} directly

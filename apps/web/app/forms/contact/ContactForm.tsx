@@ -4,10 +4,11 @@ import {
   CONTACT_FIELDS,
   type ContactInput,
   type ContactValues,
-  contactSchema,
+  contactRules,
   INTEREST_OPTIONS,
 } from '@site/leads/schemas/contactSchema'
-import { useState } from 'react'
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import styled from 'styled-components'
 import type { SectionOf } from '../../content/types'
@@ -28,8 +29,11 @@ const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', inter
 /**
  * The contact form (SPEC sections 4, 5, 7, 8): validated on submit, the first error reported in a
  * toast, then sent as a lead (submitLead); success empties every field, a failure keeps them.
+ * Success also leaves a thank-you card above the emptied form, as the questionnaire and the giveaway do.
+ * A section with `askInterest` off leaves the interest question out (a campaign page's choice).
  */
 export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> }) {
+  const asksInterest = copy.askInterest !== false
   // No defaultValues: the fields start from what is in the DOM, so text typed before hydration is kept.
   const {
     register,
@@ -37,9 +41,17 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
     reset,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver: zodResolver(contactRules(asksInterest)),
   })
+  // A form without the question still sends the key, empty (no field in the DOM holds it).
+  if (!asksInterest) register('interest', { value: '' })
   const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState(false)
+  const thanksRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    // Focus brings the card into view and has a screen reader read it.
+    if (sent) thanksRef.current?.focus()
+  }, [sent])
   const guard = useSubmitGuard()
   const honeypot = useHoneypot()
   const leadKey = useIdempotencyKey()
@@ -48,6 +60,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
 
   const succeed = () => {
     notify.success('Message Sent!', "We'll get back to you within 24 hours.")
+    setSent(true)
     reset(EMPTY)
     honeypot.clear()
     leadKey.renew()
@@ -84,6 +97,17 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
 
   return (
     <Form ref={insights} noValidate onSubmit={guard(handleSubmit(send, reportInvalid))}>
+      {sent && (
+        <Thanks role="status">
+          <CheckCircle2 aria-hidden="true" focusable="false" size={28} />
+          <div>
+            <h3 ref={thanksRef} tabIndex={-1}>
+              {copy.confirmationHeading}
+            </h3>
+            {copy.confirmationText && <p>{copy.confirmationText}</p>}
+          </div>
+        </Thanks>
+      )}
       <Honeypot ref={honeypot.ref} idPrefix="contact" />
       <FieldGrid>
         <TextField
@@ -126,18 +150,20 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
           showError={false}
           {...register('company')}
         />
-        <FieldSpan>
-          <SelectField
-            id="contact-interest"
-            label={copy.interestLabel}
-            placeholder={copy.interestPlaceholder ?? ''}
-            options={INTEREST_OPTIONS}
-            required
-            error={errors.interest?.message}
-            showError={false}
-            {...register('interest')}
-          />
-        </FieldSpan>
+        {asksInterest && (
+          <FieldSpan>
+            <SelectField
+              id="contact-interest"
+              label={copy.interestLabel}
+              placeholder={copy.interestPlaceholder ?? ''}
+              options={INTEREST_OPTIONS}
+              required
+              error={errors.interest?.message}
+              showError={false}
+              {...register('interest')}
+            />
+          </FieldSpan>
+        )}
         <FieldSpan>
           <TextAreaField
             id="contact-message"
@@ -151,7 +177,7 @@ export function ContactForm({ copy }: { copy: SectionOf<'contactFormSection'> })
         </FieldSpan>
       </FieldGrid>
       <FormButton busy={sending} busyLabel="Sending..." fullWidth>
-        Send Message
+        {copy.submitLabel}
       </FormButton>
     </Form>
   )
@@ -163,4 +189,18 @@ const Form = styled.form`
   position: relative;
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
+`
+
+const Thanks = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space.lg};
+  border-left: 4px solid ${({ theme }) => theme.color.accent};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.accentSoft};
+  > svg { flex: none; color: ${({ theme }) => theme.color.accent}; margin-top: 0.125rem; }
+  h3 { font-size: ${({ theme }) => theme.fontSize.lg}; margin-bottom: 0.25rem; }
+  h3:focus { outline: none; }
+  p { color: ${({ theme }) => theme.color.muted}; }
 `

@@ -258,6 +258,8 @@ const Card = styled.div`
   form {
     display: grid;
     gap: ${({ theme }) => theme.space.xl};
+    /* Brought into view after Continue: its progress label clear of the sticky header (4.25rem) by 1.25rem. */
+    scroll-margin-top: 5.5rem;
   }
 `
 

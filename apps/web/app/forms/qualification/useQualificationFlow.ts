@@ -21,17 +21,23 @@ export function useQualificationFlow(answers: Answers) {
   )
 
   // Moves focus into the question on screen: its text box, or its chosen (else first) option.
-  const focusQuestion = useCallback(() => {
+  const focusQuestion = useCallback((options?: FocusOptions) => {
     const container = questionRef.current
     const target =
       container?.querySelector<HTMLInputElement>('input:checked') ?? container?.querySelector<HTMLInputElement>('input')
-    target?.focus()
+    target?.focus(options)
   }, [])
 
   useEffect(() => {
     if (!focusPending.current) return
     focusPending.current = false
-    focusQuestion()
+    // Continue pressed far down a tall question leaves the next one's progress label above the view or under the
+    // sticky header: the form is brought back to its top, below the header (its scroll margin), and the answer
+    // is focused where it then is.
+    const form = questionRef.current?.closest('form')
+    const hidden = form && form.getBoundingClientRect().top < Number.parseFloat(getComputedStyle(form).scrollMarginTop)
+    if (hidden) form.scrollIntoView({ block: 'start' })
+    focusQuestion({ preventScroll: Boolean(hidden) })
   })
 
   const goTo = (id: QuestionId) => {
