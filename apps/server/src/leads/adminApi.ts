@@ -14,6 +14,7 @@ import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
 import { planNotifications } from './delivery/routing.ts'
+import { followThroughAdminRoutes } from './followThrough/followThroughAdmin.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -179,6 +180,8 @@ export function adminApi(options: {
     return c.json(answer, result.markedSpam ? 200 : 409)
   })
 
+  followThroughAdminRoutes(app, { db, config, routing: options.routing, wakeOutbox: options.wakeOutbox, log })
+
   app.get('/api/admin/quarantine/counts', async (c) => {
     const query = quarantineCountsQuerySchema.safeParse(c.req.query())
     if (!query.success) return c.json(adminQueryError(query.error), 400)
@@ -259,7 +262,9 @@ function csvStream(
         const next = pending ?? (await rest.next())
         pending = undefined
         if (next.done) return controller.close()
-        controller.enqueue(encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.consents)))
+        controller.enqueue(
+          encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.consents, next.value.events)),
+        )
       } catch (error) {
         if (log) logFailure(log, 'lead-export-failed', error)
         controller.error(new Error('The export failed part-way'))

@@ -7,6 +7,8 @@ import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
+import { takeLinks } from './followThrough/takeLink.ts'
+import { takeRoutes } from './followThrough/takeRoutes.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -43,10 +45,20 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     pollMs: config.pollMs,
     sendTimeoutMs: config.sendTimeoutMs,
     log,
-    notify: { config: config.notify, mailer },
+    notify: {
+      config: config.notify,
+      mailer,
+      takeLinks: takeLinks({
+        takeUrl: config.followThrough.takeUrl,
+        secret: config.followThrough.takeSecret,
+        ttlMs: config.followThrough.takeLinkTtlMs,
+      }),
+    },
+    eventsWebhookUrl: config.followThrough.eventsWebhookUrl,
   })
   const app = new Hono()
   app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored: outbox.wake }))
+  app.route('/', takeRoutes({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
   const insights = await startInsightsService({ leadDb: store.db, ...config, log })

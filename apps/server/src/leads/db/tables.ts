@@ -1,4 +1,5 @@
 import type { DeliveryState } from '@site/leads/admin'
+import type { LeadEventKind, LeadEventVia, LeadStatus } from '@site/leads/followThrough'
 import type { LeadFormName } from '@site/leads/forms'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
@@ -35,6 +36,27 @@ export interface LeadsTable {
   routing_rev: ColumnType<string | null, string | null | undefined, string | null>
   /** Who was to hear of it (LeadNotice): the rule, whether at once, the digest recipients. */
   notify: ColumnType<JsonObject | null, string | null | undefined, string | null>
+  /** Who took the lead (followThrough/): the first taker; null while nobody has, or after it was handed back. */
+  owner: ColumnType<string | null, string | null | undefined, string | null>
+  taken_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
+  status_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** A won lead's value; a lost lead's reason. */
+  won_value: ColumnType<number | null, number | null | undefined, number | null>
+  lost_reason: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A lead's history: taken, handed back, status set (who, when, through what). Append-only (a trigger refuses updates). */
+export interface LeadEventsTable {
+  id: string
+  lead_id: string
+  recorded_at: Timestamp
+  kind: LeadEventKind
+  actor: string
+  via: LeadEventVia
+  status: LeadStatus | null
+  value: number | null
+  reason: string | null
 }
 
 /** Each reason a lead was held for or flagged with (spam checks, honeypot, rules): counted per day. */
@@ -116,8 +138,10 @@ export interface LeadTables {
   lead_consents: LeadConsentsTable
   lead_reasons: LeadReasonsTable
   used_proofs: UsedProofsTable
+  lead_events: LeadEventsTable
 }
 
 export type Lead = Selectable<LeadsTable>
 export type Delivery = Selectable<DeliveriesTable>
 export type LeadConsentRecord = Selectable<LeadConsentsTable>
+export type LeadEvent = Selectable<LeadEventsTable>

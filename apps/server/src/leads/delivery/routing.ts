@@ -73,13 +73,16 @@ export function planNotifications(input: {
     digestAt: null,
     confirmation: false,
   }
+  // One e-mail per recipient: each carries a take link signed for its reader.
   const atOnce = (destination: string, to: string[], ruleName: string | null) => {
-    deliveries.push({
-      destination,
-      message: message({ kind: 'team', to, rule: ruleName }),
-      dedupeKey: null,
-      dueAt: now,
-    })
+    for (const recipient of new Set(to)) {
+      deliveries.push({
+        destination,
+        message: message({ kind: 'team', to: [recipient], rule: ruleName }),
+        dedupeKey: null,
+        dueAt: now,
+      })
+    }
   }
   const digest = (recipients: string[]) => {
     const until = nextDigestAt(now, config.digestHourUtc)

@@ -33,6 +33,8 @@ export interface LeadView {
   attribution: Array<{ label: string; value: string }>
   /** The lead in the Studio's Leads tool. */
   link: string
+  /** This recipient's signed "Take this lead" link (followThrough/takeLink.ts), when the server makes them. */
+  takeLink?: string
 }
 
 export function leadView(
@@ -160,9 +162,21 @@ export function TeamEmail({ view, hot }: { view: LeadView; hot: boolean }) {
             </Section>
           ) : null}
           <Hr />
-          <Link href={view.link} style={styles.button}>
-            Open the lead in the Studio
-          </Link>
+          {view.takeLink ? (
+            <>
+              <Link href={view.takeLink} style={styles.button}>
+                Take this lead
+              </Link>
+              <Text style={{ ...styles.label, margin: '12px 0 0' }}>
+                The first to take it owns it; the others see who did. Or{' '}
+                <Link href={view.link}>open the lead in the Studio</Link>.
+              </Text>
+            </>
+          ) : (
+            <Link href={view.link} style={styles.button}>
+              Open the lead in the Studio
+            </Link>
+          )}
         </Container>
       </Body>
     </Html>
@@ -188,6 +202,12 @@ export function DigestEmail({ views, day, toolLink }: { views: LeadView[]; day: 
             <Section key={view.id}>
               <Text style={{ ...styles.value, fontWeight: 600, margin: '12px 0 0' }}>
                 <Link href={view.link}>{view.name}</Link> · {LEAD_FORM_TITLES[view.form]}
+                {view.takeLink ? (
+                  <>
+                    {' · '}
+                    <Link href={view.takeLink}>Take this lead</Link>
+                  </>
+                ) : null}
               </Text>
               <Text style={{ ...styles.label, margin: '2px 0 0' }}>
                 {[view.email, view.phone, ...view.deciding].filter(Boolean).join(' · ')}

@@ -1,0 +1,368 @@
+import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { LeadDetailJson } from '@site/leads/admin'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startLeadReceiver } from './support/leadReceiver'
+import { ADMIN_TOKEN, admin, freePort, startServerProcess, tinySite } from './support/serverProcess'
+import { type ReceivedMail, startSmtpSink } from './support/smtpSink'
+import { newStore, STORES } from './support/stores'
+
+// Follow-through against `pnpm serve` as its own process: a real SMTP server receives the team's e-mails,
+// their take links are opened and pressed as a person (and a mail scanner) would, the CLI sets a status, and
+// a real HTTP receiver gets the signed history events.
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const EVENTS_SECRET = `whsec_${Buffer.from('follow-through-events-secret-32b').toString('base64')}`
+
+const FAST = {
+  LEAD_OUTBOX_POLL_MS: '50',
+  LEAD_RETRY_BASE_MS: '200',
+  LEAD_RETRY_MAX_MS: '1000',
+  LEAD_WEBHOOK_TIMEOUT_MS: '3000',
+  LEAD_RATE_LIMIT_PER_MINUTE: '100000',
+  LEAD_ROUTING_CACHE_MS: '0',
+  LEAD_EMAIL_FROM: 'AdvisorGrowth leads <leads@advisorgrowth.test>',
+  LEAD_STUDIO_URL: 'https://studio.advisorgrowth.test',
+  LEAD_WEBHOOK_SECRET: EVENTS_SECRET,
+}
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function serve(kind: (typeof STORES)[number], env: Record<string, string>, storeEnv?: Record<string, string>) {
+  const store = storeEnv ? { env: storeEnv, remove: () => {} } : await newStore(kind)
+  const site = tinySite()
+  cleanups.push(store.remove, () => rmSync(site, { recursive: true, force: true }))
+  const port = await freePort()
+  const server = await startServerProcess({
+    site,
+    port,
+    env: { ...store.env, ...FAST, LEAD_TAKE_URL: `http://127.0.0.1:${port}`, ...env },
+  })
+  cleanups.push(() => server.kill('SIGTERM'))
+  return { server, storeEnv: store.env }
+}
+
+async function postContact(origin: string, key: string, name: string, email: string) {
+  const response = await fetch(`${origin}/api/leads/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key, origin },
+    body: JSON.stringify({
+      payload: {
+        name,
+        email,
+        phone: '555-201-3344',
+        company: 'Reyes Wealth',
+        interest: 'funnels',
+        message: 'Ready to talk',
+        timestamp: new Date().toISOString(),
+        source: 'advisorgrowth-website',
+      },
+      honeypot: '',
+    }),
+  })
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The take link in an e-mail, from its HTML (the button) and its text part (the same address). */
+function takeLinkOf(mail: ReceivedMail | undefined): string {
+  const html = typeof mail?.parsed.html === 'string' ? mail.parsed.html : ''
+  const link = /href="(http:\/\/127\.0\.0\.1:\d+\/api\/take\/[^"]+)"/.exec(html)?.[1] ?? ''
+  expect(mail?.parsed.text).toContain(link)
+  return link.replaceAll('&amp;', '&')
+}
+
+async function press(link: string, fields: Record<string, string>) {
+  return fetch(link, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { origin: new URL(link).origin },
+    redirect: 'manual',
+  })
+}
+
+const pageText = async (link: string) => {
+  const response = await fetch(link)
+  const html = await response.text()
+  // The page's words as a reader sees them: tags dropped, entities of the names decoded.
+  return {
+    status: response.status,
+    html,
+    text: html
+      .replace(/<style[\s\S]*?<\/style>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' '),
+  }
+}
+
+const detail = (origin: string, id: string) => admin<LeadDetailJson>(origin, `/api/admin/leads/${id}`)
+
+function runLeads(args: string[], origin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/entries/leads.ts', '--server', origin, ...args],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, USER: 'ops' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+describe.each(STORES)('taking a lead on the %s store', { timeout: 180_000 }, (kind) => {
+  it('each recipient gets their own link; a fetch takes nothing; the first press owns it, the second reader sees "Taken by"; status by page and CLI; signed events', async () => {
+    const smtp = await startSmtpSink()
+    const events = await startLeadReceiver()
+    cleanups.push(smtp.close, events.close)
+    const { server } = await serve(kind, {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_EMAIL: 'ana@advisorgrowth.test, ben@advisorgrowth.test',
+      LEAD_EVENTS_WEBHOOK_URL: events.url('/crm/events'),
+    })
+    const id = await postContact(server.origin, 'take-0001-abcd', 'Dana Reyes', 'dana@reyeswealth.test')
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= 2,
+    )
+    const mailTo = (address: string) => smtp.accepted.find((mail) => mail.envelopeTo.includes(address))
+    expect(smtp.accepted.map((mail) => mail.envelopeTo).sort()).toEqual([
+      ['ana@advisorgrowth.test'],
+      ['ben@advisorgrowth.test'],
+    ])
+    const anaLink = takeLinkOf(mailTo('ana@advisorgrowth.test'))
+    const benLink = takeLinkOf(mailTo('ben@advisorgrowth.test'))
+    expect(anaLink).not.toBe(benLink)
+
+    // A mail scanner fetches both links (GET and HEAD): the page says who the lead is, and nothing is taken.
+    const scanned = await pageText(anaLink)
+    expect(scanned.status).toBe(200)
+    expect(scanned.text).toContain('Dana Reyes')
+    expect(scanned.text).toContain('Contact lead · received')
+    expect(scanned.text).toContain('You take it as ana@advisorgrowth.test.')
+    expect(scanned.html).toContain('<button type="submit" class="button primary big">Take this lead</button>')
+    expect((await fetch(benLink, { method: 'HEAD' })).status).toBe(200)
+    const untouched = await detail(server.origin, id)
+    expect(untouched.lead).toMatchObject({ owner: null, status: 'new' })
+    expect(untouched.events).toEqual([])
+
+    // Ana presses the button: she owns it. Ben's page then says who took it and when.
+    const taken = await press(anaLink, { action: 'take' })
+    expect(taken.status).toBe(303)
+    expect(taken.headers.get('location')).toMatch(/\/api\/take\/[^?]+\?said=taken$/)
+    const owned = await detail(server.origin, id)
+    expect(owned.lead.owner).toBe('ana@advisorgrowth.test')
+    const takenAt = new Date(owned.lead.taken_at ?? '')
+    const when = `${takenAt.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
+    expect((await pageText(`${anaLink}?said=taken`)).text).toContain('You took this lead: it is yours.')
+    expect((await pageText(benLink)).text).toContain(`Taken by ana@advisorgrowth.test at ${when}`)
+    const late = await press(benLink, { action: 'take' })
+    expect(late.headers.get('location')).toMatch(/\?said=already-taken$/)
+    expect((await detail(server.origin, id)).lead.owner).toBe('ana@advisorgrowth.test')
+    // Only the owner changes it: Ben's press of a status is refused and changes nothing.
+    expect((await press(benLink, { action: 'status', status: 'contacted' })).status).toBe(422)
+
+    // Ana marks it contacted, then qualified, on the page; the operator marks it won with its value.
+    expect((await press(anaLink, { action: 'status', status: 'contacted' })).status).toBe(303)
+    expect((await press(anaLink, { action: 'status', status: 'won' })).status).toBe(422) // no value
+    expect((await press(anaLink, { action: 'status', status: 'qualified' })).status).toBe(303)
+    const cli = await runLeads(['status', id, 'won', '--value', '5000'], server.origin)
+    expect(cli).toMatchObject({ code: 0, stdout: `Lead ${id} is now won.\n` })
+
+    const final = await detail(server.origin, id)
+    expect(final.lead).toMatchObject({ owner: 'ana@advisorgrowth.test', status: 'won', won_value: 5000 })
+    expect(final.events?.map((event) => [event.kind, event.by, event.via, event.status, event.value])).toEqual([
+      ['taken', 'ana@advisorgrowth.test', 'email', null, null],
+      ['status', 'ana@advisorgrowth.test', 'email', 'contacted', null],
+      ['status', 'ana@advisorgrowth.test', 'email', 'qualified', null],
+      ['status', 'ops', 'cli', 'won', 5000],
+    ])
+
+    // `pnpm leads show` and the CSV export carry the owner, the status and the history.
+    const shown = await runLeads(['show', id], server.origin)
+    expect(shown.stdout).toContain('Follow-through\n  Owner')
+    expect(shown.stdout).toMatch(/Status\s+Won \(value 5000\)/)
+    expect(shown.stdout).toMatch(/taken by ana@advisorgrowth\.test via email/)
+    expect(shown.stdout).toMatch(/status Won \(value 5000\) by ops via cli/)
+    const csv = await (
+      await fetch(`${server.origin}/api/admin/export.csv`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).text()
+    const [header, row] = csv.split('\r\n')
+    const columns = header?.split(',') ?? []
+    const cells = [...(row ?? '').matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]?.replaceAll('""', '"'))
+    const cell = (name: string) => cells[columns.indexOf(name)]
+    expect(cell('owner')).toBe('ana@advisorgrowth.test')
+    expect(cell('status')).toBe('won')
+    expect(cell('won_value')).toBe('5000')
+    expect(cell('history')).toContain('taken by ana@advisorgrowth.test via email')
+    expect(cell('history')).toContain('status won 5000 by ops via cli')
+
+    // The CRM follows through the outbox: one signed event per change, in order.
+    const received = await until(
+      () => events.received.length,
+      (n) => n >= 4,
+    )
+    expect(received).toBe(4)
+    const webhook = new Webhook(EVENTS_SECRET)
+    const bodies = events.received
+      .map(
+        (request) =>
+          webhook.verify(request.body, request.headers as Record<string, string>) as {
+            type: string
+            timestamp: string
+            data: Record<string, unknown>
+          },
+      )
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    expect(bodies.map((body) => [body.type, body.data.status, body.data.by])).toEqual([
+      ['lead.claimed', 'new', 'ana@advisorgrowth.test'],
+      ['lead.status_changed', 'contacted', 'ana@advisorgrowth.test'],
+      ['lead.status_changed', 'qualified', 'ana@advisorgrowth.test'],
+      ['lead.status_changed', 'won', 'ops'],
+    ])
+    expect(bodies[3]?.data).toMatchObject({ leadId: id, owner: 'ana@advisorgrowth.test', value: 5000, via: 'cli' })
+  })
+})
+
+describe('take links on the embedded store', { timeout: 120_000 }, () => {
+  it('a tampered or expired link takes nothing and says why; the owner hands the lead back and another takes it', async () => {
+    const smtp = await startSmtpSink()
+    cleanups.push(smtp.close)
+    const { server } = await serve('embedded', {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_EMAIL: 'ana@advisorgrowth.test,ben@advisorgrowth.test',
+    })
+    const id = await postContact(server.origin, 'take-0002-abcd', 'Lee Chan', 'lee@example.test')
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= 2,
+    )
+    const anaLink = takeLinkOf(smtp.accepted.find((mail) => mail.envelopeTo.includes('ana@advisorgrowth.test')))
+    const benLink = takeLinkOf(smtp.accepted.find((mail) => mail.envelopeTo.includes('ben@advisorgrowth.test')))
+
+    // Ben's link with Ana's address put in: the signature no longer matches.
+    const [base, token] = benLink.split('/api/take/')
+    const [body, signature] = (token ?? '').split('.')
+    const forged = Buffer.from(
+      Buffer.from(body ?? '', 'base64url')
+        .toString()
+        .replace('ben@', 'ana@'),
+    ).toString('base64url')
+    const tampered = `${base}/api/take/${forged}.${signature}`
+    expect((await pageText(tampered)).text).toContain('This link is not valid')
+    expect((await press(tampered, { action: 'take' })).status).toBe(400)
+    expect((await detail(server.origin, id)).lead.owner).toBeNull()
+
+    // A press from another site's page is refused.
+    const foreign = await fetch(anaLink, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'take' }),
+      headers: { origin: 'https://evil.example' },
+      redirect: 'manual',
+    })
+    expect(foreign.status).toBe(403)
+    expect((await detail(server.origin, id)).lead.owner).toBeNull()
+
+    expect((await press(anaLink, { action: 'take' })).status).toBe(303)
+    expect((await press(anaLink, { action: 'hand-back' })).headers.get('location')).toMatch(/\?said=handed-back$/)
+    expect((await detail(server.origin, id)).lead.owner).toBeNull()
+    expect((await press(benLink, { action: 'take' })).headers.get('location')).toMatch(/\?said=taken$/)
+    const record = await detail(server.origin, id)
+    expect(record.lead.owner).toBe('ben@advisorgrowth.test')
+    expect(record.events?.map((event) => [event.kind, event.by])).toEqual([
+      ['taken', 'ana@advisorgrowth.test'],
+      ['handed-back', 'ana@advisorgrowth.test'],
+      ['taken', 'ben@advisorgrowth.test'],
+    ])
+  })
+
+  it('a link past LEAD_TAKE_LINK_TTL is refused with 410 and takes nothing', async () => {
+    const smtp = await startSmtpSink()
+    cleanups.push(smtp.close)
+    const { server } = await serve('embedded', {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_EMAIL: 'ana@advisorgrowth.test',
+      LEAD_TAKE_LINK_TTL: '1s',
+    })
+    const id = await postContact(server.origin, 'take-0003-abcd', 'Kim Park', 'kim@example.test')
+    const mail = await until(
+      () => smtp.accepted[0],
+      (found) => found !== undefined,
+    )
+    const link = takeLinkOf(mail)
+    await until(
+      () => Date.now(),
+      (now) => now > (mail?.acceptedAt ?? 0) + 2_000,
+      5_000,
+    )
+    const expired = await pageText(link)
+    expect(expired.status).toBe(410)
+    expect(expired.text).toContain('This link has expired')
+    expect((await press(link, { action: 'take' })).status).toBe(410)
+    expect((await detail(server.origin, id)).lead.owner).toBeNull()
+  })
+})
+
+describe.each(STORES)('two server processes on one %s store', { timeout: 180_000 }, (kind) => {
+  it('both press "Take" for the same lead at once, many times: every lead gets exactly one owner', async () => {
+    const smtp = await startSmtpSink()
+    cleanups.push(smtp.close)
+    const env = { SMTP_URL: smtp.url, LEAD_NOTIFY_EMAIL: 'ana@advisorgrowth.test,ben@advisorgrowth.test' }
+    const first = await serve(kind, env)
+    const second = await serve(kind, env, first.storeEnv)
+    const leads = 6
+    const ids: string[] = []
+    for (let index = 0; index < leads; index++) {
+      ids.push(
+        await postContact(first.server.origin, `race-${index}-abcdefgh`, `Racer ${index}`, `r${index}@example.test`),
+      )
+    }
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= leads * 2,
+    )
+    for (const id of ids) {
+      const linkFor = (address: string) =>
+        takeLinkOf(
+          smtp.accepted.find(
+            (mail) => mail.envelopeTo.includes(address) && String(mail.parsed.html).includes(`/leads/${id}`),
+          ),
+        )
+      // Ana's press goes to one process, Ben's to the other, at the same moment.
+      const onServer = (link: string, origin: string) => link.replace(/^http:\/\/127\.0\.0\.1:\d+/, origin)
+      const presses = await Promise.all([
+        press(onServer(linkFor('ana@advisorgrowth.test'), first.server.origin), { action: 'take' }),
+        press(onServer(linkFor('ben@advisorgrowth.test'), second.server.origin), { action: 'take' }),
+      ])
+      const saids = presses.map((response) => response.headers.get('location')?.split('?said=')[1]).sort()
+      expect(saids).toEqual(['already-taken', 'taken'])
+      const record = await detail(second.server.origin, id)
+      expect(record.events?.filter((event) => event.kind === 'taken')).toHaveLength(1)
+      expect(record.lead.owner).toBe(record.events?.[0]?.by)
+    }
+  })
+})
