@@ -366,3 +366,49 @@ describe.each(STORES)('two server processes on one %s store', { timeout: 180_000
     }
   })
 })
+
+describe('the CRM status webhook on the embedded store', { timeout: 120_000 }, () => {
+  it('a signed status change is recorded as the CRM; an unsigned, stale or badly signed one is refused and changes nothing', async () => {
+    const crmSecret = `whsec_${Buffer.from('crm-status-webhook-secret-32byte').toString('base64')}`
+    const { server } = await serve('embedded', { LEAD_CRM_SECRET: crmSecret })
+    const id = await postContact(server.origin, 'crm-0001-abcdef', 'Noor Haddad', 'noor@example.test')
+    const send = (body: object, secret = crmSecret, at = new Date()) => {
+      const text = JSON.stringify(body)
+      const messageId = `msg_${Math.random().toString(36).slice(2)}`
+      return fetch(`${server.origin}/api/crm/status`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': messageId,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': new Webhook(secret).sign(messageId, at, text),
+        },
+        body: text,
+      })
+    }
+    const other = `whsec_${Buffer.from('some-other-secret-of-32-bytes-xx').toString('base64')}`
+    expect((await send({ leadId: id, status: 'qualified' }, other)).status).toBe(401)
+    expect(
+      (await send({ leadId: id, status: 'qualified' }, crmSecret, new Date(Date.now() - 10 * 60_000))).status,
+    ).toBe(401)
+    const unsigned = await fetch(`${server.origin}/api/crm/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ leadId: id, status: 'won', value: 1 }),
+    })
+    expect(unsigned.status).toBe(401)
+    expect((await detail(server.origin, id)).events).toEqual([])
+
+    const lostWithout = await send({ leadId: id, status: 'lost', reason: 'Bored' })
+    expect(lostWithout.status).toBe(400)
+    expect(((await lostWithout.json()) as { error: string }).error).toBe(
+      'reason: one of No budget, Chose a competitor, No response, Timing',
+    )
+    expect((await send({ leadId: id, status: 'lost', reason: 'Chose a competitor' })).status).toBe(200)
+    const record = await detail(server.origin, id)
+    expect(record.lead).toMatchObject({ status: 'lost', lost_reason: 'Chose a competitor', owner: null })
+    expect(record.events?.map((event) => [event.kind, event.by, event.via, event.status, event.reason])).toEqual([
+      ['status', 'crm', 'crm', 'lost', 'Chose a competitor'],
+    ])
+  })
+})

@@ -7,6 +7,7 @@ import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
+import { crmWebhook } from './followThrough/crmWebhook.ts'
 import { takeLinks } from './followThrough/takeLink.ts'
 import { takeRoutes } from './followThrough/takeRoutes.ts'
 import type { LeadConfig } from './leadConfig.ts'
@@ -59,6 +60,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
   const app = new Hono()
   app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored: outbox.wake }))
   app.route('/', takeRoutes({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
+  app.route('/', crmWebhook({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
   const insights = await startInsightsService({ leadDb: store.db, ...config, log })

@@ -27,6 +27,7 @@ export interface LeadView {
   name: string
   email: string
   phone: string
+  company: string
   /** The answers that route a lead (role, interest, timeline, budget…), as labels: the subject's end. */
   deciding: string[]
   answers: AnswerLine[]
@@ -49,6 +50,7 @@ export function leadView(
     name: who.name || who.email || 'No name given',
     email: who.email,
     phone: who.phone,
+    company: who.company,
     deciding: ROUTING_ANSWERS.map((answer) => answerText(lead.form, answer.name, lead.payload[answer.name])).filter(
       Boolean,
     ),

@@ -78,6 +78,7 @@ function TakePage({ model }: { model: TakePageModel }) {
           {LEAD_FORM_TITLES[view.form]} lead · received {pageTime(view.receivedAt)}
         </p>
         <h1>{view.name}</h1>
+        {view.company && <p className="company">{view.company}</p>}
         {view.deciding.length > 0 && (
           <ul className="chips">
             {view.deciding.map((answer) => (
@@ -305,9 +306,10 @@ button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{ou
 .notice.warn{background:#fff4e0;color:#8a4b00}
 .field{display:grid;gap:4px;margin:0 0 12px}
 .field span{font-size:.875rem;font-weight:600;color:#0f172a}
-input,select{font:inherit;padding:10px 12px;border:1px solid #cbd5e1;border-radius:10px;background:#fff;color:#0f172a;width:100%}
+input,select{font:inherit;height:46px;padding:0 12px;border:1px solid #cbd5e1;border-radius:10px;background:#fff;color:#0f172a;width:100%}
 .status{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:0 12px;align-items:end}
-.status .button{margin-bottom:12px}
+.status .button{margin-bottom:12px;height:46px}
+.company{margin:-6px 0 14px;color:#334155;font-size:1.0625rem}
 .handback{margin-top:4px}
 .answers{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:14px 24px;margin:0}
 .answers dt{color:#5b6678;font-size:.8125rem}
