@@ -412,3 +412,68 @@ describe('the CRM status webhook on the embedded store', { timeout: 120_000 }, (
     ])
   })
 })
+
+describe.each(STORES)('the rotation on the %s store', { timeout: 180_000 }, (kind) => {
+  it('LEAD_CLAIM_WINDOW offers a lead to one person at a time, the next after the window (across a restart), and LEAD_ESCALATION_EMAIL hears of the one nobody took', async () => {
+    const smtp = await startSmtpSink()
+    cleanups.push(smtp.close)
+    const env = {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_EMAIL: 'ana@advisorgrowth.test,ben@advisorgrowth.test',
+      LEAD_CLAIM_WINDOW: '4s',
+      LEAD_ESCALATION_EMAIL: 'boss@advisorgrowth.test',
+      LEAD_ESCALATE_AFTER: '10s',
+    }
+    const first = await serve(kind, env)
+    const id = await postContact(first.server.origin, 'rotate-0001-abcd', 'Dana Reyes', 'dana@reyeswealth.test')
+    const storedAt = Date.now()
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= 1,
+    )
+    expect(smtp.accepted.map((mail) => mail.envelopeTo)).toEqual([['ana@advisorgrowth.test']])
+
+    // The server stops; another process on the same store makes the next offer, from the stored state.
+    await first.server.kill('SIGTERM')
+    const second = await serve(kind, env, first.storeEnv)
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= 2,
+    )
+    expect(smtp.accepted[1]?.envelopeTo).toEqual(['ben@advisorgrowth.test'])
+    // Not before Ana's window (4 s from her offer, made after the lead was stored) had passed.
+    expect((smtp.accepted[1]?.acceptedAt ?? 0) - storedAt).toBeGreaterThanOrEqual(4_000)
+
+    // Nobody takes it: after LEAD_ESCALATE_AFTER the escalation address is told, once, with its own take link.
+    const escalation = await until(
+      () => smtp.accepted.find((mail) => mail.envelopeTo.includes('boss@advisorgrowth.test')),
+      (mail) => mail !== undefined,
+      30_000,
+    )
+    expect(escalation?.parsed.subject).toBe('Not taken yet · Contact: Dana Reyes · Marketing Funnels')
+    expect(smtp.accepted.map((mail) => mail.envelopeTo[0])).toEqual([
+      'ana@advisorgrowth.test',
+      'ben@advisorgrowth.test',
+      'boss@advisorgrowth.test',
+    ])
+    expect((await press(takeLinkOf(escalation), { action: 'take' })).status).toBe(303)
+    const record = await detail(second.server.origin, id)
+    expect(record.lead).toMatchObject({ owner: 'boss@advisorgrowth.test', offer_to: 'ben@advisorgrowth.test' })
+
+    // The next lead is Ana's turn again (round robin); she takes it at once: nobody else hears of it.
+    const next = await postContact(second.server.origin, 'rotate-0002-abcd', 'Lee Chan', 'lee@example.test')
+    const offer = await until(
+      () => smtp.accepted[3],
+      (mail) => mail !== undefined,
+    )
+    expect(offer?.envelopeTo).toEqual(['ana@advisorgrowth.test'])
+    expect((await press(takeLinkOf(offer), { action: 'take' })).status).toBe(303)
+    await until(
+      () => Date.now(),
+      (now) => now > (offer?.acceptedAt ?? 0) + 12_000,
+      15_000,
+    )
+    expect(smtp.accepted).toHaveLength(4)
+    expect((await detail(second.server.origin, next)).lead.owner).toBe('ana@advisorgrowth.test')
+  })
+})

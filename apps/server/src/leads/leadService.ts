@@ -8,6 +8,7 @@ import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
 import { crmWebhook } from './followThrough/crmWebhook.ts'
+import { startFollowThroughSweep } from './followThrough/rotation.ts'
 import { takeLinks } from './followThrough/takeLink.ts'
 import { takeRoutes } from './followThrough/takeRoutes.ts'
 import type { LeadConfig } from './leadConfig.ts'
@@ -57,8 +58,19 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     },
     eventsWebhookUrl: config.followThrough.eventsWebhookUrl,
   })
+  const followThrough = startFollowThroughSweep({
+    db: store.db,
+    config,
+    log,
+    everyMs: Math.max(config.pollMs, 250),
+    wakeOutbox: outbox.wake,
+  })
+  const onStored = () => {
+    outbox.wake()
+    followThrough.wake()
+  }
   const app = new Hono()
-  app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored: outbox.wake }))
+  app.route('/', leadEndpoint({ db: store.db, config, log, routing, onStored }))
   app.route('/', takeRoutes({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', crmWebhook({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
@@ -75,6 +87,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     close: async () => {
       await insights.close()
       await retention.stop()
+      await followThrough.stop()
       await outbox.stop()
       mailer.close()
       await store.close()

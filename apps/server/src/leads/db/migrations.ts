@@ -162,6 +162,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('status_changed_at', 'timestamptz')
         .addColumn('won_value', 'double precision')
         .addColumn('lost_reason', 'text')
+        .addColumn('offer_to', 'text')
+        .addColumn('offer_until', 'timestamptz')
+        .addColumn('offer_count', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('escalate_at', 'timestamptz')
+        .addColumn('escalated_at', 'timestamptz')
+        .execute()
+      await db.schema.createIndex('leads_offer_until').on('leads').column('offer_until').execute()
+      await db.schema.createIndex('leads_escalate_at').on('leads').column('escalate_at').execute()
+      await db.schema
+        .createTable('lead_rotation')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('position', 'integer', (column) => column.notNull())
         .execute()
       await db.schema
         .createTable('lead_events')

@@ -103,6 +103,14 @@ const STEPS: string[] = [
   alter table leads add column status_changed_at text;
   alter table leads add column won_value real;
   alter table leads add column lost_reason text;
+  alter table leads add column offer_to text;
+  alter table leads add column offer_until text;
+  alter table leads add column offer_count integer not null default 0;
+  alter table leads add column escalate_at text;
+  alter table leads add column escalated_at text;
+  create index leads_offer_until on leads (offer_until);
+  create index leads_escalate_at on leads (escalate_at);
+  create table lead_rotation (name text primary key, position integer not null);
   create table lead_events (
     id text primary key,
     lead_id text not null references leads (id) on delete cascade,

@@ -44,6 +44,19 @@ export interface LeadsTable {
   /** A won lead's value; a lost lead's reason. */
   won_value: ColumnType<number | null, number | null | undefined, number | null>
   lost_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** The rotation (LEAD_CLAIM_WINDOW): who it is offered to now, until when, and how many offers it has had. */
+  offer_to: ColumnType<string | null, string | null | undefined, string | null>
+  offer_until: ColumnType<Date | null, Date | null | undefined, Date | null>
+  offer_count: ColumnType<number, number | undefined, number>
+  /** When the escalation address hears of it if nobody has taken it (LEAD_ESCALATE_AFTER), and when it did. */
+  escalate_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Where each rotation stands: the position of the next person to offer a lead to (round robin). */
+export interface LeadRotationTable {
+  name: string
+  position: number
 }
 
 /** A lead's history: taken, handed back, status set (who, when, through what). Append-only (a trigger refuses updates). */
@@ -139,6 +152,7 @@ export interface LeadTables {
   lead_reasons: LeadReasonsTable
   used_proofs: UsedProofsTable
   lead_events: LeadEventsTable
+  lead_rotation: LeadRotationTable
 }
 
 export type Lead = Selectable<LeadsTable>

@@ -71,7 +71,7 @@ export async function renderNotification(
           {
             from: config.from,
             to: queued.to,
-            subject: teamSubject(view, hot),
+            subject: queued.unanswered ? `Not taken yet · ${teamSubject(view, hot)}` : teamSubject(view, hot),
             ...(view.email ? { replyTo: oneLine(view.email) } : {}),
           },
           claim.id,

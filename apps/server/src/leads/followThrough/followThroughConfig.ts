@@ -12,6 +12,11 @@ export interface FollowThroughConfig {
   eventsWebhookUrl: string | undefined
   /** Standard Webhooks secret a CRM signs its status changes with (LEAD_CRM_SECRET); unset: the route is off. */
   crmSecret: string | undefined
+  /** LEAD_CLAIM_WINDOW: LEAD_NOTIFY_EMAIL becomes a rotation, each offer this long; unset: everyone at once. */
+  claimWindowMs: number | undefined
+  /** Told of a lead nobody has taken after `escalateAfterMs` (LEAD_ESCALATION_EMAIL, LEAD_ESCALATE_AFTER). */
+  escalationEmails: string[]
+  escalateAfterMs: number
 }
 
 export function followThroughConfigFromEnv(
@@ -38,5 +43,13 @@ export function followThroughConfigFromEnv(
     takeUrl: origin,
     eventsWebhookUrl: env.LEAD_EVENTS_WEBHOOK_URL || undefined,
     crmSecret,
+    claimWindowMs: env.LEAD_CLAIM_WINDOW
+      ? options.duration(env.LEAD_CLAIM_WINDOW, 5 * 60_000, 'LEAD_CLAIM_WINDOW') || undefined
+      : undefined,
+    escalationEmails: (env.LEAD_ESCALATION_EMAIL ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+    escalateAfterMs: options.duration(env.LEAD_ESCALATE_AFTER, 60 * 60_000, 'LEAD_ESCALATE_AFTER'),
   }
 }

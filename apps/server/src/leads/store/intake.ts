@@ -31,6 +31,8 @@ export interface StoreLeadInput {
   consent?: ConsentInput | null
   /** An accepted lead's notifications (e-mail, chat, digest, the visitor's confirmation), as routed. */
   notifications?: NotificationPlan
+  /** When its first rotation offer is due and when it escalates if nobody takes it (followThrough/rotation.ts). */
+  followThrough?: { offerDueAt: Date | null; escalateAt: Date | null }
 }
 
 /** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
@@ -74,6 +76,8 @@ export async function storeLead(
         released_at: null,
         marked_spam_at: null,
         routing_rev: input.notifications?.notice.rev ?? null,
+        offer_until: input.followThrough?.offerDueAt ?? null,
+        escalate_at: input.followThrough?.escalateAt ?? null,
         notify: input.notifications ? JSON.stringify(input.notifications.notice) : null,
       })
       .onConflict((conflict) => conflict.columns(['form', 'idempotency_key']).doNothing())
