@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { LeadDetailJson } from '@site/leads/admin'
+import type { InsightsReport } from '@site/leads/insights'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLeadReceiver } from './support/leadReceiver'
@@ -200,6 +201,16 @@ describe.each(STORES)('taking a lead on the %s store', { timeout: 180_000 }, (ki
       ['status', 'ana@advisorgrowth.test', 'email', 'contacted', null],
       ['status', 'ana@advisorgrowth.test', 'email', 'qualified', null],
       ['status', 'ops', 'cli', 'won', 5000],
+    ])
+
+    // The Insights figures count it through to revenue, by form and by its owner's speed.
+    const today = new Date().toISOString().slice(0, 10)
+    const insights = await admin<InsightsReport>(server.origin, `/api/admin/insights?from=${today}&to=${today}`)
+    expect(insights.followThrough?.byForm).toEqual([
+      { form: 'contact', leads: 1, taken: 1, contacted: 1, qualified: 1, won: 1, wonValue: 5000 },
+    ])
+    expect(insights.followThrough?.speed).toEqual([
+      expect.objectContaining({ person: 'ana@advisorgrowth.test', leads: 1, takeMedianMinutes: expect.any(Number) }),
     ])
 
     // `pnpm leads show` and the CSV export carry the owner, the status and the history.
