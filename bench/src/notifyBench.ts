@@ -48,6 +48,7 @@ const routing = {
   rules: [{ _key: 'a', name: 'sales', hot: true, emails: ['sales@bench.test'], channels: ['sales'] }],
   otherwiseEmails: [],
   confirmations: [],
+  lostReasons: [],
 }
 const content = join(work, 'content.ndjson')
 writeFileSync(content, JSON.stringify(routing))
@@ -152,6 +153,7 @@ const digestRouting = {
   rules: [],
   otherwiseEmails: ['digest@bench.test'],
   confirmations: [],
+  lostReasons: [],
 }
 const day = new Date(Date.UTC(2026, 10, 25, 17))
 const storing = performance.now()

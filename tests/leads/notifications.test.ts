@@ -215,6 +215,13 @@ describe.each(STORES)('notifications on the %s store', (kind) => {
           type: 'actions',
           elements: [
             {
+              // The channel's own take link (issue 42): signed, so its token differs per lead and server.
+              type: 'button',
+              text: { type: 'plain_text', text: 'Take this lead' },
+              url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/take\/[\w-]+\.[\w-]+$/),
+              style: 'primary',
+            },
+            {
               type: 'button',
               text: { type: 'plain_text', text: 'Open the lead' },
               url: `https://studio.advisorgrowth.test/leads/${id}`,

@@ -84,7 +84,7 @@ describe('routing a lead', () => {
     expect(plan({ role: 'RIA' }).notice.rule).toBeNull()
   })
 
-  it('with no routing document, LEAD_NOTIFY_EMAIL gets every lead at once', () => {
+  it('with no routing document, LEAD_NOTIFY_EMAIL gets every lead at once, one e-mail per recipient (each with its own take link)', () => {
     const { notice, deliveries } = planNotifications({
       form: 'contact',
       payload: { email: 'a@b.test' },
@@ -94,7 +94,8 @@ describe('routing a lead', () => {
     })
     expect(notice).toMatchObject({ rev: null, rule: null, hot: false })
     expect(deliveries.map((d) => [d.destination, d.message])).toEqual([
-      ['email:team', { kind: 'team', to: ['team@x.test', 'owner@x.test'], rule: null }],
+      ['email:team', { kind: 'team', to: ['team@x.test'], rule: null }],
+      ['email:team', { kind: 'team', to: ['owner@x.test'], rule: null }],
     ])
   })
 

@@ -33,7 +33,9 @@ export async function startSiteServer(options: {
   const env = options.env ?? process.env
   const log = options.log ?? jsonLineLog()
   const site = options.dir ? createStaticHandler({ dir: options.dir, compress: true, log: log.error }) : undefined
-  const leads = await startLeadService(leadConfigFromEnv(env), log)
+  // Take links point at this server when no public address is configured (LEAD_TAKE_URL, SITE_URL).
+  const takeUrl = env.LEAD_TAKE_URL || env.SITE_URL || `http://${options.host}:${options.port}`
+  const leads = await startLeadService(leadConfigFromEnv({ ...env, LEAD_TAKE_URL: takeUrl }), log)
   const api = new Hono()
   // Hono's own handler would print the whole error, whose message can quote a query's parameters.
   api.onError((error, c) => {

@@ -6,6 +6,7 @@ import { AnswerList } from './AnswerList'
 import { AttributionList } from './AttributionList'
 import { ConsentList } from './ConsentList'
 import { DeliveryList } from './DeliveryList'
+import { FollowThrough } from './FollowThrough'
 import { readableTime, relativeTime } from './leadFormat'
 import { describeFailure, type LeadDetail, type LeadsApi } from './leadsApi'
 import { useLeadDetail } from './useLeads'
@@ -82,6 +83,11 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
         <Card padding={3} radius={2} tone="caution" border>
           <Text size={1}>Held back, not delivered: {lead.quarantine_reason}</Text>
         </Card>
+      )}
+      {!held && (
+        <Section title="Owner, status and history">
+          <FollowThrough detail={detail} api={api} act={act} />
+        </Section>
       )}
       <Section title="Answers">
         <AnswerList form={lead.form} payload={lead.payload} />

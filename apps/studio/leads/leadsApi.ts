@@ -5,6 +5,7 @@ import {
   type LeadSummaryJson,
   leadListQuerySchema,
 } from '@site/leads/admin'
+import type { LeadStatusChange } from '@site/leads/followThrough'
 
 /**
  * The Leads tool's client of the lead server's admin API. The Studio user's own Sanity token goes in the
@@ -93,6 +94,12 @@ export function leadsApi(serverUrl: string, token: string | undefined) {
   }
   const post = async <T>(id: string, action: string): Promise<T> =>
     (await (await call(`/api/admin/leads/${encodeURIComponent(id)}/${action}`, { method: 'POST' })).json()) as T
+  const send = (id: string, action: string, body: unknown) =>
+    call(`/api/admin/leads/${encodeURIComponent(id)}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   return {
     list: async (filters: LeadFilters, before?: LeadSummary) =>
       (
@@ -109,6 +116,14 @@ export function leadsApi(serverUrl: string, token: string | undefined) {
     release: (id: string) => post<ReplayAnswer>(id, 'release'),
     /** "Spam": the team's judgement on a lead that was let through. */
     markSpam: (id: string) => post<SpamAnswer>(id, 'spam'),
+    /** Follow-through: the signed-in user takes a lead, hands it back, sets its status (recorded as theirs). */
+    take: async (id: string, by: string) =>
+      (await (await send(id, 'take', { by, via: 'studio' })).json()) as { taken: boolean; owner: string | null },
+    handBack: async (id: string, by: string) =>
+      (await (await send(id, 'hand-back', { by, via: 'studio' })).json()) as { handedBack: boolean },
+    setStatus: async (id: string, change: LeadStatusChange, by: string) =>
+      (await (await send(id, 'status', { change, by, via: 'studio' })).json()) as { status: string },
+    lostReasons: async () => ((await (await call('/api/admin/lost-reasons')).json()) as { reasons: string[] }).reasons,
     quarantineCounts: async (days: number) =>
       (await (await call(`/api/admin/quarantine/counts?days=${days}`)).json()) as QuarantineCounts,
     exportCsv: async (filters: LeadFilters) => (await call(`/api/admin/export.csv${filterQuery(filters)}`)).blob(),

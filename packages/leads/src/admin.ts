@@ -1,3 +1,4 @@
+import type { LeadEventJson, LeadStatus } from './followThrough'
 import { LEAD_FORMS, type LeadFormName } from './forms'
 import { z } from './zod'
 
@@ -210,7 +211,16 @@ export interface LeadDetailJson {
     routing_rev?: string | null
     /** Who was to hear of it: the rule, at once or in a digest, whether the visitor was sent a confirmation. */
     notify?: LeadNoticeJson | null
+    /** Who took it (@site/leads/followThrough), and its status through to revenue. */
+    owner?: string | null
+    taken_at?: string | null
+    status?: LeadStatus
+    status_changed_at?: string | null
+    won_value?: number | null
+    lost_reason?: string | null
   }
+  /** Its append-only history: taken, handed back, status set; oldest first. */
+  events?: LeadEventJson[]
   /** Its named reasons, and whether it was quarantined with them. */
   reasons: Array<{ reason: string; held: boolean }>
   consents: Array<{

@@ -189,6 +189,39 @@ export interface InsightsReport {
   forms: FormRow[]
   questionnaire: { all: QuestionRow[]; branches: Record<string, QuestionRow[]> }
   vitals: VitalRow[]
+  /** From lead to revenue (@site/leads/followThrough): what became of the period's leads, and how fast. */
+  followThrough?: FollowThroughFigures
+}
+
+/** A group's leads and how far they went: taken, contacted, qualified, won, and the won value. */
+export interface OutcomeCounts {
+  leads: number
+  taken: number
+  contacted: number
+  qualified: number
+  won: number
+  wonValue: number
+}
+
+/** Minutes from a lead's arrival to its being taken and to its first status change, per owner and ISO week. */
+export interface SpeedRow {
+  person: string
+  /** The Monday (UTC) of the week the leads arrived, YYYY-MM-DD. */
+  week: string
+  leads: number
+  takeMedianMinutes: number | null
+  takeP90Minutes: number | null
+  contactMedianMinutes: number | null
+  contactP90Minutes: number | null
+}
+
+export interface FollowThroughFigures {
+  byLandingPage: Array<{ page: string } & OutcomeCounts>
+  byCampaign: Array<{ source: string; medium: string; campaign: string } & OutcomeCounts>
+  byForm: Array<{ form: string } & OutcomeCounts>
+  /** Only leads whose attribution names an experiment variant. */
+  byVariant: Array<{ experiment: string; variant: string } & OutcomeCounts>
+  speed: SpeedRow[]
 }
 
 /** "2 from a bot or headless browser, 1 with Global Privacy Control"; '' when there were none. */

@@ -78,6 +78,8 @@ export const leadRoutingSchema = z.object({
     .array(confirmation)
     .nullish()
     .transform((list) => list ?? []),
+  /** The reasons a lost lead can be given (the take page, the Leads tool and the CRM webhook offer these). */
+  lostReasons: strings,
 })
 
 export type LeadRouting = z.output<typeof leadRoutingSchema>

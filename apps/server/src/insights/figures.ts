@@ -14,6 +14,7 @@ import {
   type VitalRow,
 } from '@site/leads/insights'
 import { QUESTIONS } from '@site/leads/schemas/questions'
+import { followThroughFigures } from './followThroughFigures.ts'
 import type { LeadOutcome } from './leadOutcomes.ts'
 import { addDays } from './maintenance.ts'
 import { countsOf, type RawEvent, type RollupRow, visitorsRow } from './rollup.ts'
@@ -313,5 +314,6 @@ export function reportOf(period: PeriodFigures, previous: PeriodFigures): Insigh
     forms: forms(rows, leads),
     questionnaire: questionnaire(rows),
     vitals: vitals(rows),
+    followThrough: followThroughFigures(leads),
   }
 }

@@ -12,6 +12,21 @@ export interface LeadOutcome extends VisitSource {
   landingPage: string
   delivered: boolean
   uncounted?: UncountedVisitReason
+  /** What became of it (followThroughFigures.ts); absent where the caller did not read it. */
+  followThrough?: LeadProgress
+}
+
+/** A lead's progress: its owner, how long it waited, how far its status went, its experiment variants. */
+export interface LeadProgress {
+  receivedAt: Date
+  owner: string | null
+  takenAt: Date | null
+  /** The first status change after "new": when the lead was first worked. */
+  firstStatusAt: Date | null
+  /** Every status it has had (its history's), so a lead later lost still counts as contacted. */
+  reached: string[]
+  wonValue: number | null
+  variants: Array<{ experiment: string; variant: string }>
 }
 
 interface TouchLike {
@@ -71,10 +86,75 @@ export async function leadOutcomes(db: LeadDb, from: Date, to: Date): Promise<Le
   const rows = await db
     .selectFrom('leads')
     .leftJoin('deliveries', (join) => join.onRef('deliveries.lead_id', '=', 'leads.id').on(webhookOfTheLead))
-    .select(['leads.form', 'leads.attribution', 'leads.uncounted_visit', 'deliveries.state'])
+    .select([
+      'leads.id',
+      'leads.form',
+      'leads.attribution',
+      'leads.uncounted_visit',
+      'deliveries.state',
+      'leads.received_at',
+      'leads.owner',
+      'leads.taken_at',
+      'leads.status',
+      'leads.won_value',
+    ])
     .where('leads.received_at', '>=', from)
     .where('leads.received_at', '<', to)
     .where('leads.quarantine_reason', 'is', null)
     .execute()
-  return rows.map((row) => leadOutcome(row.form, row.attribution, row.state, row.uncounted_visit))
+  const history = new Map<string, Array<{ status: string; at: Date }>>()
+  for (let start = 0; start < rows.length; start += 500) {
+    const ids = rows.slice(start, start + 500).map((row) => row.id)
+    const events = await db
+      .selectFrom('lead_events')
+      .select(['lead_id', 'status', 'recorded_at'])
+      .where('kind', '=', 'status')
+      .where('lead_id', 'in', ids)
+      .orderBy('recorded_at')
+      .execute()
+    for (const event of events) {
+      if (!event.status) continue
+      const list = history.get(event.lead_id) ?? []
+      list.push({ status: event.status, at: event.recorded_at })
+      history.set(event.lead_id, list)
+    }
+  }
+  return rows.map((row) => {
+    const statuses = history.get(row.id) ?? []
+    return {
+      ...leadOutcome(row.form, row.attribution, row.state, row.uncounted_visit),
+      followThrough: {
+        receivedAt: row.received_at,
+        owner: row.owner,
+        takenAt: row.taken_at,
+        firstStatusAt: statuses.find((entry) => entry.status !== 'new')?.at ?? null,
+        reached: [...new Set([...statuses.map((entry) => entry.status), row.status])],
+        wonValue: row.status === 'won' ? row.won_value : null,
+        variants: variantsOf(row.attribution),
+      },
+    }
+  })
+}
+
+/**
+ * The experiment variants a lead's attribution names, if any: `experiments: {name: variant}` or
+ * `experiment: {name|id, variant}` (experiments are optional; a lead without them has none).
+ */
+function variantsOf(attribution: unknown): Array<{ experiment: string; variant: string }> {
+  const parsed = (typeof attribution === 'string' ? safeJson(attribution) : attribution) as {
+    experiments?: unknown
+    experiment?: { name?: unknown; id?: unknown; variant?: unknown }
+  } | null
+  if (!parsed || typeof parsed !== 'object') return []
+  const found: Array<{ experiment: string; variant: string }> = []
+  if (parsed.experiments && typeof parsed.experiments === 'object' && !Array.isArray(parsed.experiments)) {
+    for (const [experiment, variant] of Object.entries(parsed.experiments as Record<string, unknown>)) {
+      if (typeof variant === 'string') found.push({ experiment, variant })
+    }
+  }
+  const single = parsed.experiment
+  const name = text(single?.name) ?? text(single?.id)
+  const variant = text(single?.variant)
+  if (name && variant) found.push({ experiment: name, variant })
+  return found
 }

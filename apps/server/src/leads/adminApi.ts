@@ -15,6 +15,7 @@ import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
 import { withoutConfirmation } from './delivery/confirmationLimits.ts'
 import { planNotifications } from './delivery/routing.ts'
+import { followThroughAdminRoutes } from './followThrough/followThroughAdmin.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadCsvHeader, leadCsvRow } from './leadCsv.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -199,6 +200,8 @@ export function adminApi(options: {
     return c.json(answer, result.markedSpam ? 200 : 409)
   })
 
+  followThroughAdminRoutes(app, { db, config, routing: options.routing, wakeOutbox: options.wakeOutbox, log })
+
   app.get('/api/admin/quarantine/counts', async (c) => {
     const query = quarantineCountsQuerySchema.safeParse(c.req.query())
     if (!query.success) return c.json(adminQueryError(query.error), 400)
@@ -280,7 +283,15 @@ function csvStream(
         pending = undefined
         if (next.done) return controller.close()
         controller.enqueue(
-          encoder.encode(leadCsvRow(next.value.lead, next.value.state, next.value.deliveryKinds, next.value.consents)),
+          encoder.encode(
+            leadCsvRow(
+              next.value.lead,
+              next.value.state,
+              next.value.deliveryKinds,
+              next.value.consents,
+              next.value.events,
+            ),
+          ),
         )
       } catch (error) {
         if (log) logFailure(log, 'lead-export-failed', error)

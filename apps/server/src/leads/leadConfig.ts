@@ -7,6 +7,7 @@ import type { LeadFormName } from './db/tables.ts'
 import { type ConfirmationLimits, confirmationLimitsFromEnv } from './delivery/confirmationLimits.ts'
 import { type NotifyConfig, notifyConfigFromEnv } from './delivery/notifyConfig.ts'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './delivery/retryPolicy.ts'
+import { type FollowThroughConfig, followThroughConfigFromEnv } from './followThrough/followThroughConfig.ts'
 import { ConfigurationError } from './leadLog.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -43,6 +44,8 @@ export interface LeadConfig {
   retentionDays: Partial<Record<LeadFormName, number>>
   retentionSweepMs: number
   spam: SpamConfig
+  /** Take links, webhook events, the CRM's status webhook (followThrough/). */
+  followThrough: FollowThroughConfig
   /** E-mail, chat and the routing document (delivery/notifyConfig.ts). */
   notify: NotifyConfig
   /** How many visitor confirmations may go out per client address and per day (delivery/confirmationLimits.ts). */
@@ -187,6 +190,10 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       duplicateWindowMs: duration(env.LEAD_DUPLICATE_WINDOW, 24 * 3_600_000, 'LEAD_DUPLICATE_WINDOW'),
     },
     notify: notifyConfigFromEnv(env),
+    followThrough: followThroughConfigFromEnv(env, {
+      storedSecret: (name) => storedSecret(join(dirname(dataDir), name)),
+      duration,
+    }),
     confirmations: confirmationLimitsFromEnv(env),
   }
 }

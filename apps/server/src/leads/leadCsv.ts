@@ -1,6 +1,6 @@
 import { DELIVERY_KINDS, type DeliveryKindJson, type LeadListState } from '@site/leads/admin'
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
-import type { Lead, LeadConsentRecord } from './db/tables.ts'
+import type { Lead, LeadConsentRecord, LeadEvent } from './db/tables.ts'
 import { contactOf } from './store/queries.ts'
 
 const TOUCH_FIELDS = ['landingPage', 'referrer', ...CAMPAIGN_KEYS] as const
@@ -30,6 +30,13 @@ export const LEAD_CSV_COLUMNS = [
   'consent_page_url',
   'consent_ip_address',
   'consent_user_agent',
+  'owner',
+  'taken_at',
+  'status',
+  'status_changed_at',
+  'won_value',
+  'lost_reason',
+  'history',
   'payload',
 ] as const
 
@@ -44,6 +51,7 @@ export function leadCsvRow(
   state: LeadListState,
   deliveryKinds: DeliveryKindJson[],
   consents: LeadConsentRecord[],
+  events: LeadEvent[] = [],
 ): string {
   const attribution = (lead.attribution ?? {}) as { page?: string; firstTouch?: Touch; lastTouch?: Touch }
   const first = attribution.firstTouch ?? {}
@@ -74,9 +82,25 @@ export function leadCsvRow(
     consent?.page_url,
     consent?.ip_address,
     consent?.user_agent,
+    lead.owner,
+    lead.taken_at?.toISOString(),
+    lead.status,
+    lead.status_changed_at?.toISOString(),
+    lead.won_value === null ? '' : String(lead.won_value),
+    lead.lost_reason,
+    events.map(historyText).join('; '),
     JSON.stringify(lead.payload),
   ]
   return `${values.map(csvCell).join(',')}\r\n`
+}
+
+/** `2026-11-27T15:41:00.000Z taken by ana@… via email`: one history entry in the export's history cell. */
+function historyText(event: LeadEvent): string {
+  const what =
+    event.kind === 'status'
+      ? `status ${event.status}${event.value === null ? '' : ` ${event.value}`}${event.reason ? ` (${event.reason})` : ''}`
+      : event.kind
+  return `${event.recorded_at.toISOString()} ${what} by ${event.actor} via ${event.via}`
 }
 
 export function leadCsvHeader(): string {

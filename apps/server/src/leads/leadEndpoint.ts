@@ -13,6 +13,7 @@ import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import { confirmationGate, withoutConfirmation } from './delivery/confirmationLimits.ts'
 import { planNotifications } from './delivery/routing.ts'
+import { followThroughAtStore } from './followThrough/rotation.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
 import { checkProof, issueChallenge } from './spam/proofOfWork.ts'
@@ -224,12 +225,15 @@ export function leadEndpoint(options: {
       const consent = storable(body.consent) ? leadConsentSchema.safeParse(body.consent) : undefined
       if (!attribution?.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
       if (!consent?.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
+      const routing = await options.routing()
+      const followThrough = followThroughAtStore(config, routing, now)
       let notifications = planNotifications({
         form,
         payload: body.payload,
-        routing: await options.routing(),
+        routing,
         config: config.notify,
         now,
+        rotation: followThrough.offerDueAt !== null,
       })
       if (notifications.notice.confirmation && !judged.quarantined) {
         const verdict = await confirmationAllowed(clientAddress(c), now)
@@ -242,6 +246,7 @@ export function leadEndpoint(options: {
         form,
         idempotencyKey: key,
         notifications,
+        followThrough,
         // As the visitor sent it (the rules passed it), in the form's key order: the webhook gets exactly this.
         payload: body.payload,
         deliver,
@@ -277,7 +282,7 @@ export function leadEndpoint(options: {
           rule: notifications.notice.rule,
           routingRev: notifications.notice.rev,
         })
-        if (deliver || notifications.deliveries.length > 0) options.onStored()
+        if (deliver || notifications.deliveries.length > 0 || followThrough.offerDueAt) options.onStored()
       }
       return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
     },

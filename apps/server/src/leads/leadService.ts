@@ -7,6 +7,10 @@ import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
+import { crmWebhook } from './followThrough/crmWebhook.ts'
+import { startFollowThroughSweep } from './followThrough/rotation.ts'
+import { takeLinks } from './followThrough/takeLink.ts'
+import { takeRoutes } from './followThrough/takeRoutes.ts'
 import { giveawayEndReader } from './giveawayEnd.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { leadEndpoint } from './leadEndpoint.ts'
@@ -46,10 +50,32 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     pollMs: config.pollMs,
     sendTimeoutMs: config.sendTimeoutMs,
     log,
-    notify: { config: config.notify, mailer },
+    notify: {
+      config: config.notify,
+      mailer,
+      takeLinks: takeLinks({
+        takeUrl: config.followThrough.takeUrl,
+        secret: config.followThrough.takeSecret,
+        ttlMs: config.followThrough.takeLinkTtlMs,
+      }),
+    },
+    eventsWebhookUrl: config.followThrough.eventsWebhookUrl,
   })
+  const followThrough = startFollowThroughSweep({
+    db: store.db,
+    config,
+    log,
+    everyMs: Math.max(config.pollMs, 250),
+    wakeOutbox: outbox.wake,
+  })
+  const onStored = () => {
+    outbox.wake()
+    followThrough.wake()
+  }
   const app = new Hono()
-  app.route('/', leadEndpoint({ db: store.db, config, log, routing, giveawayEnd, onStored: outbox.wake }))
+  app.route('/', leadEndpoint({ db: store.db, config, log, routing, giveawayEnd, onStored }))
+  app.route('/', takeRoutes({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
+  app.route('/', crmWebhook({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
   const insights = await startInsightsService({ leadDb: store.db, ...config, log })
@@ -64,6 +90,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
     close: async () => {
       await insights.close()
       await retention.stop()
+      await followThrough.stop()
       await outbox.stop()
       mailer.close()
       await store.close()

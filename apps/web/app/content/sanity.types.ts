@@ -733,6 +733,7 @@ export type LeadRouting = {
     _type: "leadConfirmation";
     _key: string;
   }>;
+  lostReasons?: Array<string>;
 };
 
 export type Redirect = {

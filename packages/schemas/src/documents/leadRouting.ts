@@ -1,5 +1,6 @@
 import { BellIcon } from '@sanity/icons'
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { DEFAULT_LOST_REASONS } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { ROUTING_ANSWERS, ROUTING_NAME_PATTERN } from '@site/leads/routing'
 import { defineArrayMember, defineField, defineType } from 'sanity'
@@ -178,6 +179,16 @@ export const leadRouting = defineType({
             return twice ? `Two confirmations for the ${twice} form: keep one` : true
           }),
         ),
+    }),
+    defineField({
+      name: 'lostReasons',
+      title: 'Reasons a lead is lost',
+      type: 'array',
+      description:
+        'What the team chooses from when it marks a lead lost (the take page, the Leads tool, a CRM). Empty: the defaults shown here.',
+      of: [defineArrayMember({ type: 'string', validation: (rule) => rule.required().max(200) })],
+      initialValue: [...DEFAULT_LOST_REASONS],
+      validation: (rule) => rule.unique(),
     }),
   ],
   preview: { prepare: () => ({ title: 'Lead routing' }) },

@@ -633,6 +633,23 @@ export const CONTENT_RULES = {
               ]
             }
           ]
+        },
+        {
+          "type": "array",
+          "name": "lostReasons",
+          "initialValue": [
+            "No budget",
+            "Chose a competitor",
+            "No response",
+            "Timing"
+          ],
+          "of": [
+            {
+              "type": "string",
+              "required": true,
+              "max": 200
+            }
+          ]
         }
       ]
     },

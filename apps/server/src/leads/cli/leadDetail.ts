@@ -7,6 +7,7 @@ import {
   type LeadDetailJson,
   leadDeliveryKinds,
 } from '@site/leads/admin'
+import { LEAD_STATUS_TITLES } from '@site/leads/followThrough'
 import { leadAnswers } from '@site/leads/labels'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
 
@@ -67,8 +68,36 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
           })),
     ],
     ['Routing', routingBlocks(record)],
+    ['Follow-through', followThroughRows(record, now)],
   ]
   return sections.map(([title, blocks]) => [title, ...render(blocks, 1)].join('\n')).join('\n\n')
+}
+
+/** Who owns the lead, its status, and its history (who, when, through what), oldest first. */
+function followThroughRows(record: LeadDetailJson, now: number): Block[] {
+  const { lead, events = [] } = record
+  const status = lead.status ?? 'new'
+  const detail =
+    status === 'won' && lead.won_value != null
+      ? ` (value ${lead.won_value})`
+      : status === 'lost' && lead.lost_reason
+        ? ` (${printable(lead.lost_reason)})`
+        : ''
+  const rows: Block[] = [
+    [
+      'Owner',
+      lead.owner ? `${printable(lead.owner)}, since ${readableTime(lead.taken_at ?? '')}` : 'nobody has taken it',
+    ],
+    ['Status', `${LEAD_STATUS_TITLES[status]}${detail}`],
+  ]
+  for (const event of events) {
+    const what =
+      event.kind === 'status' && event.status
+        ? `status ${LEAD_STATUS_TITLES[event.status]}${event.value === null ? '' : ` (value ${event.value})`}${event.reason ? ` (${printable(event.reason)})` : ''}`
+        : event.kind
+    rows.push([readableTimeWithAge(event.at, now), `${what} by ${printable(event.by)} via ${event.via}`])
+  }
+  return rows
 }
 
 /** The rule that chose who hears of the lead, and the routing document's revision (or LEAD_NOTIFY_EMAIL). */

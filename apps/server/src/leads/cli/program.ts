@@ -6,8 +6,9 @@ import {
   type LeadSpamJson,
   type LeadSummaryJson,
 } from '@site/leads/admin'
+import { LEAD_STATUSES } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Argument, Command, InvalidArgumentError, Option } from 'commander'
 import { leadConfigFromEnv } from '../leadConfig.ts'
 import { type AdminClient, localServerOrigins, withAdminClient } from './adminClient.ts'
 import { CliError } from './cliError.ts'
@@ -177,6 +178,35 @@ Examples:
         })
         print(options.json ? json(answer) : `Lead ${id} is marked as spam.`)
       }),
+    )
+
+  program
+    .command('status')
+    .description("set a lead's status: new, contacted, qualified, won (--value), lost (--reason), not-a-fit")
+    .argument('<id>', 'the lead')
+    .addArgument(new Argument('<status>', 'the new status').choices(LEAD_STATUSES))
+    .option('--value <amount>', "a won lead's value, e.g. 5000")
+    .option('--reason <reason>', "a lost lead's reason, one of the routing document's lost reasons")
+    .option('--by <name>', 'who set it, for the history', process.env.USER || 'operator')
+    .option('--json', 'print what the admin API answers, as JSON')
+    .action(
+      asking(
+        async (
+          client,
+          id: string,
+          status: string,
+          options: { value?: string; reason?: string; by: string; json?: boolean },
+        ) => {
+          const change = { status, value: options.value, reason: options.reason }
+          const answer = await client.json<{ status: string }>(`/api/admin/leads/${encodeURIComponent(id)}/status`, {
+            method: 'POST',
+            body: { change, by: options.by, via: 'cli' },
+            notFound: `No lead ${id}`,
+            failure: `Lead ${id}'s status was not set`,
+          })
+          print(options.json ? json(answer) : `Lead ${id} is now ${status}.`)
+        },
+      ),
     )
 
   filterOptions(program.command('export'))

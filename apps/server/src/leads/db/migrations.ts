@@ -148,6 +148,52 @@ const MIGRATIONS: Record<string, Migration> = {
       )
     },
   },
+  /**
+   * Follow-through (followThrough/): a lead's owner and status, and its append-only history of who took it,
+   * handed it back or set its status, when and through what.
+   */
+  '0007_follow_through': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('leads')
+        .addColumn('owner', 'text')
+        .addColumn('taken_at', 'timestamptz')
+        .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
+        .addColumn('status_changed_at', 'timestamptz')
+        .addColumn('won_value', 'double precision')
+        .addColumn('lost_reason', 'text')
+        .addColumn('offer_to', 'text')
+        .addColumn('offer_until', 'timestamptz')
+        .addColumn('offer_count', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('escalate_at', 'timestamptz')
+        .addColumn('escalated_at', 'timestamptz')
+        .execute()
+      await db.schema.createIndex('leads_offer_until').on('leads').column('offer_until').execute()
+      await db.schema.createIndex('leads_escalate_at').on('leads').column('escalate_at').execute()
+      await db.schema
+        .createTable('lead_rotation')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('position', 'integer', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createTable('lead_events')
+        .addColumn('id', 'uuid', (column) => column.primaryKey())
+        .addColumn('lead_id', 'uuid', (column) => column.notNull().references('leads.id').onDelete('cascade'))
+        .addColumn('recorded_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('actor', 'text', (column) => column.notNull())
+        .addColumn('via', 'text', (column) => column.notNull())
+        .addColumn('status', 'text')
+        .addColumn('value', 'double precision')
+        .addColumn('reason', 'text')
+        .execute()
+      await db.schema.createIndex('lead_events_lead').on('lead_events').columns(['lead_id', 'recorded_at']).execute()
+      await sql`create function lead_events_append_only() returns trigger language plpgsql as $$
+        begin raise exception 'lead_events is append-only: a history entry is never changed'; end $$`.execute(db)
+      await sql`create trigger lead_events_no_update before update on lead_events
+        for each row execute function lead_events_append_only()`.execute(db)
+    },
+  },
   /** Why the figures do not count the visit a lead came from (a bot or headless browser, Global Privacy Control). */
   '0009_uncounted_visit': {
     async up(db: Kysely<unknown>) {

@@ -67,6 +67,11 @@ const TIME_COLUMNS = new Set([
   'released_at',
   'marked_spam_at',
   'expires_at',
+  'taken_at',
+  'status_changed_at',
+  'offer_until',
+  'escalate_at',
+  'escalated_at',
 ])
 const JSON_COLUMNS = new Set(['payload', 'attribution', 'notify', 'message'])
 const BOOLEAN_COLUMNS = new Set(['checked', 'held'])

@@ -96,6 +96,35 @@ const STEPS: string[] = [
   alter table leads add column routing_rev text;
   alter table leads add column notify text;
   update deliveries set destination = 'webhook:' || destination where instr(destination, ':') = 0;`,
+  // Follow-through (PostgreSQL 0007_follow_through): owner, status, and the append-only history.
+  `alter table leads add column owner text;
+  alter table leads add column taken_at text;
+  alter table leads add column status text not null default 'new';
+  alter table leads add column status_changed_at text;
+  alter table leads add column won_value real;
+  alter table leads add column lost_reason text;
+  alter table leads add column offer_to text;
+  alter table leads add column offer_until text;
+  alter table leads add column offer_count integer not null default 0;
+  alter table leads add column escalate_at text;
+  alter table leads add column escalated_at text;
+  create index leads_offer_until on leads (offer_until);
+  create index leads_escalate_at on leads (escalate_at);
+  create table lead_rotation (name text primary key, position integer not null);
+  create table lead_events (
+    id text primary key,
+    lead_id text not null references leads (id) on delete cascade,
+    recorded_at text not null,
+    kind text not null,
+    actor text not null,
+    via text not null,
+    status text,
+    value real,
+    reason text
+  );
+  create index lead_events_lead on lead_events (lead_id, recorded_at);
+  create trigger lead_events_no_update before update on lead_events
+    begin select raise(abort, 'lead_events is append-only: a history entry is never changed'); end;`,
   // Why the figures do not count the visit a lead came from (PostgreSQL 0009_uncounted_visit).
   'alter table leads add column uncounted_visit text;',
 ]

@@ -1,4 +1,5 @@
 import type { DeliveryState } from '@site/leads/admin'
+import type { LeadEventKind, LeadEventVia, LeadStatus } from '@site/leads/followThrough'
 import type { LeadFormName } from '@site/leads/forms'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
@@ -37,6 +38,40 @@ export interface LeadsTable {
   notify: ColumnType<JsonObject | null, string | null | undefined, string | null>
   /** Why the figures do not count the visit it came from (`bot`, `gpc`: @site/leads/insights); null: counted. */
   uncounted_visit: ColumnType<string | null, string | null | undefined, string | null>
+  /** Who took the lead (followThrough/): the first taker; null while nobody has, or after it was handed back. */
+  owner: ColumnType<string | null, string | null | undefined, string | null>
+  taken_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
+  status_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** A won lead's value; a lost lead's reason. */
+  won_value: ColumnType<number | null, number | null | undefined, number | null>
+  lost_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** The rotation (LEAD_CLAIM_WINDOW): who it is offered to now, until when, and how many offers it has had. */
+  offer_to: ColumnType<string | null, string | null | undefined, string | null>
+  offer_until: ColumnType<Date | null, Date | null | undefined, Date | null>
+  offer_count: ColumnType<number, number | undefined, number>
+  /** When the escalation address hears of it if nobody has taken it (LEAD_ESCALATE_AFTER), and when it did. */
+  escalate_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Where each rotation stands: the position of the next person to offer a lead to (round robin). */
+export interface LeadRotationTable {
+  name: string
+  position: number
+}
+
+/** A lead's history: taken, handed back, status set (who, when, through what). Append-only (a trigger refuses updates). */
+export interface LeadEventsTable {
+  id: string
+  lead_id: string
+  recorded_at: Timestamp
+  kind: LeadEventKind
+  actor: string
+  via: LeadEventVia
+  status: LeadStatus | null
+  value: number | null
+  reason: string | null
 }
 
 /** Each reason a lead was held for or flagged with (spam checks, honeypot, rules): counted per day. */
@@ -118,8 +153,11 @@ export interface LeadTables {
   lead_consents: LeadConsentsTable
   lead_reasons: LeadReasonsTable
   used_proofs: UsedProofsTable
+  lead_events: LeadEventsTable
+  lead_rotation: LeadRotationTable
 }
 
 export type Lead = Selectable<LeadsTable>
 export type Delivery = Selectable<DeliveriesTable>
 export type LeadConsentRecord = Selectable<LeadConsentsTable>
+export type LeadEvent = Selectable<LeadEventsTable>

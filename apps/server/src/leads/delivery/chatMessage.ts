@@ -23,7 +23,19 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
         { type: 'section', text: { type: 'mrkdwn', text: `*${slackText(title)}*\n${slackText(lines.join('\n'))}` } },
         {
           type: 'actions',
-          elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the lead' }, url: view.link }],
+          elements: [
+            ...(view.takeLink
+              ? [
+                  {
+                    type: 'button',
+                    text: { type: 'plain_text', text: 'Take this lead' },
+                    url: view.takeLink,
+                    style: 'primary',
+                  },
+                ]
+              : []),
+            { type: 'button', text: { type: 'plain_text', text: 'Open the lead' }, url: view.link },
+          ],
         },
       ],
     }
@@ -42,7 +54,10 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
             { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
             { type: 'FactSet', facts },
           ],
-          actions: [{ type: 'Action.OpenUrl', title: 'Open the lead', url: view.link }],
+          actions: [
+            ...(view.takeLink ? [{ type: 'Action.OpenUrl', title: 'Take this lead', url: view.takeLink }] : []),
+            { type: 'Action.OpenUrl', title: 'Open the lead', url: view.link },
+          ],
         },
       },
     ],

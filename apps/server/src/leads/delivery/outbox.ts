@@ -1,6 +1,7 @@
 import { webhookDestination } from '@site/leads/admin'
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, JsonObject, LeadFormName } from '../db/tables.ts'
+import type { TakeLinks } from '../followThrough/takeLink.ts'
 import { type LeadLog, logFailure } from '../leadLog.ts'
 import {
   type AttemptOutcome,
@@ -29,7 +30,9 @@ export interface OutboxOptions {
   log: LeadLog
   now?: () => Date
   /** E-mail, digests and chat posts; without it, only webhooks are sent. */
-  notify?: { config: NotifyConfig; mailer: Mailer }
+  notify?: { config: NotifyConfig; mailer: Mailer; takeLinks?: TakeLinks }
+  /** Where history events go (`event:lead.claimed`…, LEAD_EVENTS_WEBHOOK_URL), signed as the webhooks are. */
+  eventsWebhookUrl?: string
 }
 
 /** Deliveries one worker claims and sends together, at most `max` at once. */
@@ -62,7 +65,11 @@ export function startOutbox(options: OutboxOptions): Outbox {
   let pass: Promise<void> | undefined
   let again = false
 
-  const lanes = [...webhookLanes(options), ...(options.notify ? notificationLanes(options, options.notify) : [])]
+  const lanes = [
+    ...webhookLanes(options),
+    ...eventLanes(options),
+    ...(options.notify ? notificationLanes(options, options.notify) : []),
+  ]
 
   const runPass = async () => {
     for (const lane of lanes) {
@@ -151,16 +158,38 @@ function webhookLanes(options: OutboxOptions): Lane[] {
   }))
 }
 
+/** A lead's history events (`event:lead.claimed`…): the body queued with the event, signed as a webhook. */
+function eventLanes(options: OutboxOptions): Lane[] {
+  const url = options.eventsWebhookUrl
+  if (!url) return []
+  return [
+    {
+      match: { prefix: 'event:' },
+      max: options.maxConcurrentPerWebhook,
+      send: async (claim) => ({
+        result: await sendWebhook({
+          url,
+          deliveryId: claim.id,
+          body: JSON.stringify(claim.message ?? {}),
+          secret: options.secret,
+          now: options.now?.() ?? new Date(),
+          timeoutMs: options.sendTimeoutMs,
+        }),
+      }),
+    },
+  ]
+}
+
 /** E-mail (team and visitor), digests and chat: each message rendered at its first attempt and kept. */
 function notificationLanes(options: OutboxOptions, notify: NonNullable<OutboxOptions['notify']>): Lane[] {
-  const { config, mailer } = notify
+  const { config, mailer, takeLinks } = notify
   const sendEmail = async (claim: ClaimedDelivery) => {
-    const message = await renderNotification(claim, config, options.db)
+    const message = await renderNotification(claim, config, options.db, takeLinks)
     if (!message.email) throw new Error(`The delivery to ${claim.destination} is not an e-mail`)
     return { result: await mailer.send(message.email), message: { ...message } }
   }
   const sendChat = async (claim: ClaimedDelivery) => {
-    const message = await renderNotification(claim, config, options.db)
+    const message = await renderNotification(claim, config, options.db, takeLinks)
     const channel = message.channel ? config.chatChannels[message.channel] : undefined
     if (!channel || !message.chat) {
       const error = `no chat channel named "${message.channel}" in LEAD_CHAT_WEBHOOKS`
@@ -205,7 +234,7 @@ export function decide(result: SendResult, claim: ClaimedDelivery, policy: Retry
 const LOUD_STATES: ReadonlySet<DeliveryState> = new Set(['misconfigured', 'dead'])
 
 function reportOutcome(log: LeadLog, claim: ClaimedDelivery, outcome: AttemptOutcome, recorded: boolean) {
-  const webhook = claim.destination.startsWith('webhook:')
+  const webhook = claim.destination.startsWith('webhook:') || claim.destination.startsWith('event:')
   const fields = {
     lead: claim.leadId,
     webhookId: claim.id,

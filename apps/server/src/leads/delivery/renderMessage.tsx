@@ -5,6 +5,7 @@ import { render } from '@react-email/render'
 import type { DeliveryMessageJson } from '@site/leads/admin'
 import type { LeadDb } from '../db/database.ts'
 import type { JsonObject } from '../db/tables.ts'
+import type { TakeLinks } from '../followThrough/takeLink.ts'
 import type { ClaimedDelivery } from '../store/deliveryQueue.ts'
 import { chatBody } from './chatMessage.ts'
 import { echoedFirstName } from './confirmationEcho.ts'
@@ -47,13 +48,21 @@ export async function renderNotification(
   claim: ClaimedDelivery,
   config: NotifyConfig,
   db: LeadDb,
+  takeLinks?: TakeLinks,
 ): Promise<DeliveryMessageJson> {
   const queued = claim.message as (NotificationMessage & DeliveryMessageJson) | null
   if (!queued) throw new Error(`The delivery to ${claim.destination} has no message`)
   if (queued.email || queued.chat) return queued
   const lead = claim.lead
   if (!lead) throw new Error('The lead of this notification is gone')
-  const view = leadView(lead, config.studioUrl)
+  const base = leadView(lead, config.studioUrl)
+  // A team message names its one recipient (an address, or a chat channel): its take link is theirs.
+  const recipient =
+    queued.kind === 'chat' ? `chat:${queued.channel}` : queued.to.length === 1 ? queued.to[0] : undefined
+  const view =
+    takeLinks && recipient && queued.kind !== 'confirmation' && queued.kind !== 'digest'
+      ? { ...base, takeLink: takeLinks(lead.id, recipient, queued.kind === 'chat' ? 'chat' : 'email') }
+      : base
   const hot = (lead.notify as { hot?: boolean } | null)?.hot ?? false
   switch (queued.kind) {
     case 'team':
@@ -64,7 +73,7 @@ export async function renderNotification(
           {
             from: config.from,
             to: queued.to,
-            subject: teamSubject(view, hot),
+            subject: queued.unanswered ? `Not taken yet · ${teamSubject(view, hot)}` : teamSubject(view, hot),
             ...(view.email ? { replyTo: oneLine(view.email) } : {}),
           },
           claim.id,
@@ -83,8 +92,11 @@ export async function renderNotification(
       }
     }
     case 'digest': {
-      const views = await digestLeads(db, queued, config.studioUrl)
+      const listed = await digestLeads(db, queued, config.studioUrl)
       const held = await heldReasons(db, queued)
+      const to = queued.to[0]
+      const views =
+        takeLinks && to ? listed.map((item) => ({ ...item, takeLink: takeLinks(item.id, to, 'digest') })) : listed
       const day = queued.until.slice(0, 10)
       return {
         ...queued,

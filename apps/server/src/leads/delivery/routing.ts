@@ -20,7 +20,14 @@ export interface PlannedDelivery {
 }
 
 export type NotificationMessage =
-  | { kind: 'team'; to: string[]; rule: string | null }
+  | {
+      kind: 'team'
+      to: string[]
+      rule: string | null
+      /** A rotation's offer to one person (followThrough/rotation.ts), or the escalation of a lead nobody took. */
+      offer?: boolean
+      unanswered?: boolean
+    }
   | { kind: 'confirmation'; to: string[]; subject: string; body: string }
   | { kind: 'digest'; to: string[]; from: string; until: string }
   | { kind: 'chat'; channel: string }
@@ -61,6 +68,8 @@ export function planNotifications(input: {
   routing: LeadRouting | undefined
   config: NotifyConfig
   now: Date
+  /** LEAD_CLAIM_WINDOW is set: LEAD_NOTIFY_EMAIL is a rotation, offered one at a time (followThrough/rotation.ts). */
+  rotation?: boolean
 }): NotificationPlan {
   const { form, payload, routing, config, now } = input
   const rule = routing?.rules.find((candidate) => ruleMatches(candidate, form, payload))
@@ -73,13 +82,16 @@ export function planNotifications(input: {
     digestAt: null,
     confirmation: false,
   }
+  // One e-mail per recipient: each carries a take link signed for its reader.
   const atOnce = (destination: string, to: string[], ruleName: string | null) => {
-    deliveries.push({
-      destination,
-      message: message({ kind: 'team', to, rule: ruleName }),
-      dedupeKey: null,
-      dueAt: now,
-    })
+    for (const recipient of new Set(to)) {
+      deliveries.push({
+        destination,
+        message: message({ kind: 'team', to: [recipient], rule: ruleName }),
+        dedupeKey: null,
+        dueAt: now,
+      })
+    }
   }
   const digest = (recipients: string[]) => {
     const until = nextDigestAt(now, config.digestHourUtc)
@@ -111,7 +123,7 @@ export function planNotifications(input: {
       })
     }
   } else if (routing && routing.otherwiseEmails.length > 0) digest(routing.otherwiseEmails)
-  else if (config.notifyEmails.length > 0) atOnce('email:team', config.notifyEmails, null)
+  else if (config.notifyEmails.length > 0 && !input.rotation) atOnce('email:team', config.notifyEmails, null)
 
   const copy = routing?.confirmations.find((entry) => entry.form === form)
   const email = typeof payload.email === 'string' ? payload.email.trim() : ''

@@ -29,12 +29,15 @@ export interface LeadView {
   name: string
   email: string
   phone: string
+  company: string
   /** The answers that route a lead (role, interest, timeline, budget…), as labels: the subject's end. */
   deciding: string[]
   answers: AnswerLine[]
   attribution: Array<{ label: string; value: string }>
   /** The lead in the Studio's Leads tool. */
   link: string
+  /** This recipient's signed "Take this lead" link (followThrough/takeLink.ts), when the server makes them. */
+  takeLink?: string
 }
 
 export function leadView(
@@ -49,6 +52,7 @@ export function leadView(
     name: who.name || who.email || 'No name given',
     email: who.email,
     phone: who.phone,
+    company: who.company,
     deciding: ROUTING_ANSWERS.map((answer) => answerText(lead.form, answer.name, lead.payload[answer.name])).filter(
       Boolean,
     ),
@@ -162,9 +166,21 @@ export function TeamEmail({ view, hot, timeZone }: { view: LeadView; hot: boolea
             </Section>
           ) : null}
           <Hr />
-          <Link href={view.link} style={styles.button}>
-            Open the lead in the Studio
-          </Link>
+          {view.takeLink ? (
+            <>
+              <Link href={view.takeLink} style={styles.button}>
+                Take this lead
+              </Link>
+              <Text style={{ ...styles.label, margin: '12px 0 0' }}>
+                The first to take it owns it; the others see who did. Or{' '}
+                <Link href={view.link}>open the lead in the Studio</Link>.
+              </Text>
+            </>
+          ) : (
+            <Link href={view.link} style={styles.button}>
+              Open the lead in the Studio
+            </Link>
+          )}
         </Container>
       </Body>
     </Html>
@@ -209,6 +225,12 @@ export function DigestEmail({
             <Section key={view.id}>
               <Text style={{ ...styles.value, fontWeight: 600, margin: '12px 0 0' }}>
                 <Link href={view.link}>{view.name}</Link> · {LEAD_FORM_TITLES[view.form]}
+                {view.takeLink ? (
+                  <>
+                    {' · '}
+                    <Link href={view.takeLink}>Take this lead</Link>
+                  </>
+                ) : null}
               </Text>
               <Text style={{ ...styles.label, margin: '2px 0 0' }}>
                 {[view.email, view.phone, ...view.deciding].filter(Boolean).join(' · ')}

@@ -33,6 +33,8 @@ export interface StoreLeadInput {
   notifications?: NotificationPlan
   /** Why the figures do not count the visit it came from (insights/visitCounting.ts); undefined: counted. */
   uncountedVisit?: string
+  /** When its first rotation offer is due and when it escalates if nobody takes it (followThrough/rotation.ts). */
+  followThrough?: { offerDueAt: Date | null; escalateAt: Date | null }
 }
 
 /** The lower-case name, e-mail and company of a payload, which the Leads tool searches. */
@@ -76,6 +78,8 @@ export async function storeLead(
         released_at: null,
         marked_spam_at: null,
         routing_rev: input.notifications?.notice.rev ?? null,
+        offer_until: input.followThrough?.offerDueAt ?? null,
+        escalate_at: input.followThrough?.escalateAt ?? null,
         notify: input.notifications ? JSON.stringify(input.notifications.notice) : null,
         uncounted_visit: input.uncountedVisit ?? null,
       })

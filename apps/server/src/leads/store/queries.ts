@@ -1,7 +1,16 @@
 import { type DeliveryKindJson, type LeadListState, type LeadSummaryJson, leadDeliveryKinds } from '@site/leads/admin'
+import type { LeadEventJson } from '@site/leads/followThrough'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
-import type { Delivery, DeliveryState, JsonObject, Lead, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
+import type {
+  Delivery,
+  DeliveryState,
+  JsonObject,
+  Lead,
+  LeadConsentRecord,
+  LeadEvent,
+  LeadFormName,
+} from '../db/tables.ts'
 
 /** The operator's queries: one lead, lists and exports by filter, counts. */
 
@@ -41,7 +50,12 @@ export interface LeadRecord {
   attempts: AttemptRecord[]
   /** Its named reasons (spam checks, honeypot, rules), and whether it was quarantined with them. */
   reasons: Array<{ reason: string; held: boolean }>
+  /** Its history (followThrough/): taken, handed back, status set, oldest first. */
+  events: LeadEventRecord[]
 }
+
+/** A history entry as the admin API answers it (LeadEventJson, with its time as a Date). */
+export type LeadEventRecord = Omit<LeadEventJson, 'at'> & { at: Date }
 
 export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord | undefined> {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst()
@@ -109,10 +123,27 @@ export async function findLead(db: LeadDb, leadId: string): Promise<LeadRecord |
     .where('lead_id', '=', leadId)
     .orderBy('reason')
     .execute()
+  const events = await db
+    .selectFrom('lead_events')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('recorded_at')
+    .orderBy('id')
+    .execute()
   return {
     lead,
     consents,
     reasons,
+    events: events.map((event) => ({
+      id: event.id,
+      at: event.recorded_at,
+      kind: event.kind,
+      by: event.actor,
+      via: event.via,
+      status: event.status,
+      value: event.value,
+      reason: event.reason,
+    })),
     deliveries,
     delivery: webhook && withoutLog(webhook),
     attempts: webhook?.attempts_log ?? [],
@@ -337,6 +368,7 @@ export async function* exportLeads(
   state: LeadListState
   deliveryKinds: DeliveryKindJson[]
   consents: LeadConsentRecord[]
+  events: LeadEvent[]
 }> {
   let before = filter.before
   for (;;) {
@@ -359,6 +391,16 @@ export async function* exportLeads(
       .orderBy('recorded_at')
       .execute()
     const deliveryKinds = await deliveryKindsOf(db, rows)
+    const events = await db
+      .selectFrom('lead_events')
+      .selectAll()
+      .where(
+        'lead_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('recorded_at')
+      .execute()
     for (const { delivery_state, ...lead } of rows) {
       const state = stateOf(lead.quarantine_reason, lead.repeat_of, delivery_state)
       yield {
@@ -366,6 +408,7 @@ export async function* exportLeads(
         state,
         deliveryKinds: deliveryKinds.get(lead.id) ?? [],
         consents: consents.filter((consent) => consent.lead_id === lead.id),
+        events: events.filter((event) => event.lead_id === lead.id),
       }
     }
     const last = rows.at(-1)
