@@ -42,7 +42,7 @@ test('an image uploaded to a hero is stored beside the dataset, shown in the Stu
   expect(storedDocument(assetId)).toMatchObject({ _type: 'sanity.imageAsset', sha1hash: sha1, url: path })
   expect(readFileSync(join(DATASET_DIR, 'assets', path))).toEqual(bytes)
 
-  // The hero's picture: variants rendered from the upload (README, "Images on the site"), and the original still.
+  // The hero's picture: variants rendered from the upload (docs/images.md), and the original still.
   const variant = new RegExp(`/assets/images/${sha1}[\\w-]*-\\d+w-[0-9a-f]{16}\\.avif`)
   await expect.poll(async () => (await fetch(`${SITE_URL}/conference-giveaway`)).text()).toMatch(variant)
   const html = await (await fetch(`${SITE_URL}/conference-giveaway`)).text()
