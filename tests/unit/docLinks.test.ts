@@ -1,12 +1,22 @@
+import { once } from 'node:events'
 import { existsSync, readdirSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { check, LinkState } from 'linkinator'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-/** linkinator serves the files itself, on a port of its own (moved with the browser tests' offset). */
-const checkerPort = 4598 + Number(process.env.E2E_PORT_OFFSET ?? 0)
+
+/** A port nothing listens on now, for linkinator's own server of the files. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  server.close()
+  await once(server, 'close')
+  return port
+}
 
 /**
  * Guides being written on other branches at the same time as the README links them (issues 39–42). Each is
@@ -26,6 +36,7 @@ const markdownUnder = (folder: string) =>
 
 describe('the documentation links', () => {
   it('every link between the README, docs/ and bench/ reaches a file', async () => {
+    const checkerPort = await freePort()
     const { links } = await check({
       serverRoot: root,
       path: ['README.md', ...markdownUnder('docs'), ...markdownUnder('bench')],
