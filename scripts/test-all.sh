@@ -55,9 +55,10 @@ pnpm schema:validate
 bash scripts/check-typegen.sh
 
 step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use, and the Studio's build"
-# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
-# default build is given the VITE_ webhook addresses too: it must not carry them (tests/build-output).
-recorder="http://127.0.0.1:4599"
+# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts), moved by
+# E2E_PORT_OFFSET as the browser tests' own ports are. The default build is given the VITE_ webhook addresses
+# too: it must not carry them (tests/build-output).
+recorder="http://127.0.0.1:$((4599 + ${E2E_PORT_OFFSET:-0}))"
 production() {
   VITE_CONTACT_WEBHOOK_URL="$recorder/hooks/contact" \
   VITE_GUIDE_WEBHOOK_URL="$recorder/hooks/guide" \
