@@ -8,7 +8,7 @@ output=$(bash scripts/pnpm.sh audit --prod --audit-level high 2>&1)
 status=$?
 printf '%s\n' "$output"
 if [ "$status" -ne 0 ] && grep -q 'ERR_PNPM_AUDIT_BAD_RESPONSE\|ERR_PNPM_AUDIT_ENDPOINT' <<<"$output"; then
-  printf '\n!!! dependency audit NOT RUN: the registry has no advisory endpoint here (see README, "Dependencies").\n'
+  printf '\n!!! dependency audit NOT RUN: the registry has no advisory endpoint here (see docs/security.md, "Dependencies").\n'
   exit 0
 fi
 exit "$status"

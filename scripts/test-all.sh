@@ -27,15 +27,19 @@ await_beside() {
   fi
 }
 
-step "install"
+step "install (Node 24 from the npm registry beside it, for the unit and lead tests' second run)"
+start_beside node24 bash scripts/ensure-node24.sh
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-java.sh
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-strace.sh
+await_beside node24 "Installing Node 24"
 
-step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server: started here, beside every step up to the browser tests, as most of its time is spent waiting on killed processes, retries and a fresh clone's install"
-start_beside leads pnpm test:leads
+step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server, on this Node and then on Node 24: started here, beside every other step, as most of its time is spent waiting on killed processes and retries"
+# On Node 24 without freshClone.test.ts: it installs a clone with the machine's Node (the quick start a fresh
+# machine runs), and on Node 24 that install would compile better-sqlite3, which the store does not use there.
+start_beside leads bash -c 'bash scripts/pnpm.sh test:leads && bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:leads --exclude tests/leads/freshClone.test.ts'
 
 step "dependency audit (production dependencies, high and critical)"
 bash scripts/audit.sh
@@ -46,21 +50,15 @@ pnpm lint
 step "types"
 pnpm typecheck
 
-step "studio: schema validate, generated types up to date, build"
+step "studio: schema validate, generated types up to date"
 pnpm schema:validate
 bash scripts/check-typegen.sh
-start_beside studio_build pnpm studio:build
 
-step "unit tests (vitest), beside the Studio's build"
-# Two workers on 2 cores, though the Studio's build runs beside them for its first minute: 146 s against
-# 230 s with one (vitest's default here).
-pnpm test:unit --maxWorkers=2
-await_beside studio_build "The Studio's build"
-
-step "the default production build (forms post to the lead server), which the browser tests use"
-# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts). The
-# default build is given the VITE_ webhook addresses too: it must not carry them (tests/build-output).
-recorder="http://127.0.0.1:4599"
+step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use, and the Studio's build"
+# The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts), moved by
+# E2E_PORT_OFFSET as the browser tests' own ports are. The default build is given the VITE_ webhook addresses
+# too: it must not carry them (tests/build-output).
+recorder="http://127.0.0.1:$((4599 + ${E2E_PORT_OFFSET:-0}))"
 production() {
   VITE_CONTACT_WEBHOOK_URL="$recorder/hooks/contact" \
   VITE_GUIDE_WEBHOOK_URL="$recorder/hooks/guide" \
@@ -71,9 +69,16 @@ production() {
     "$@"
 }
 production pnpm build
+pnpm studio:build
 
-step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, once the Studio's build is done (`sanity build` writes the .sanity/runtime files its `sanity dev` serves) and the default build exists (its lead server serves it), beside every step below: it is the longest step, and much of its time is spent waiting on publishes, deliveries and its dev servers"
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as its two builds exist (\`sanity build\` writes the .sanity/runtime files its \`sanity dev\` serves; its lead server serves the default build), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
 start_beside studio_e2e pnpm test:studio-e2e
+
+step "unit tests (vitest), on this Node"
+pnpm test:unit --maxWorkers=2
+
+step "unit tests that run in Node (not the components' jsdom tests, which test browser code), on Node 24"
+bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:unit --project node --maxWorkers=2
 
 step "the direct production build (VITE_LEAD_DELIVERY=direct: forms post to their webhooks)"
 VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
@@ -110,13 +115,13 @@ pnpm preview:build
 pnpm test:build-output
 pnpm test:preview-e2e
 
-step "lead server tests (started after the install): their result"
-await_beside leads "The lead server tests"
-
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
-step "the real Sanity Studio (started after the default build): its result"
+step "lead server tests, on this Node and on Node 24 (started after the install): their result"
+await_beside leads "The lead server tests"
+
+step "the real Sanity Studio (started after its builds): its result"
 await_beside studio_e2e "The real Studio's tests"
 
 printf '\nAll checks passed in %d s.\n' "$((SECONDS - started))"

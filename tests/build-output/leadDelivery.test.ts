@@ -2,8 +2,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DIRECT, filesUnder, PRODUCTION, read, requireBuild } from './support/builtSite'
 
-// scripts/test-all.sh builds both with the recorder's webhook addresses in the VITE_ variables.
-const RECORDER = '127.0.0.1:4599'
+// scripts/test-all.sh builds both with the recorder's webhook addresses in the VITE_ variables (its port moved
+// by E2E_PORT_OFFSET, as tests/e2e/support/webhookRecorder.ts moves it).
+const RECORDER = `127.0.0.1:${4599 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`
 
 function filesMentioning(dir: string, text: string): string[] {
   return filesUnder(dir).filter(

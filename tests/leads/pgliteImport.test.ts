@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openLeadDatabase } from '../../apps/server/src/leads/db/database'
+import { openSqliteFile } from '../../apps/server/src/leads/db/sqliteFile'
 import { leadConfigFromEnv } from '../../apps/server/src/leads/leadConfig'
 import { memoryLog } from '../../apps/server/src/leads/leadLog'
 import { startLeadService } from '../../apps/server/src/leads/leadService'
@@ -75,7 +75,7 @@ async function pgliteRows(dir: string) {
 }
 
 function sqliteRows(dir: string) {
-  const sqlite = new Database(join(dir, 'leads.sqlite'), { readonly: true })
+  const sqlite = openSqliteFile(join(dir, 'leads.sqlite'), { readonly: true })
   try {
     return Object.fromEntries(
       Object.keys(ORDER).map((table) => [

@@ -12,7 +12,7 @@ test('a new resource written in the Studio, with a heading and a link in its bod
 }) => {
   // The suite's first test meets a cold Studio dev server (its modules are built on the first visit), and it
   // writes a whole article and then edits a page: more than the 90 s of a test that finds a warm one.
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   // A retry writes a resource of its own: the first attempt's may be published already, and slugs are unique.
   const attempt = test.info().retry ? ` ${test.info().retry + 1}` : ''
   const title = `Compliance-Friendly Social Media for Advisors${attempt}`
@@ -64,7 +64,7 @@ test('a new resource written in the Studio, with a heading and a link in its bod
   await expect(async () => {
     if ((await search.count()) === 0) await grid.getByRole('button', { name: 'Add item' }).click()
     await expect(search).toBeVisible({ timeout: 10_000 })
-  }).toPass({ timeout: 60_000 })
+  }).toPass()
   await search.fill('Compliance-Friendly')
   await page.getByRole('option', { name: new RegExp(title) }).click()
   await page.keyboard.press('Escape')

@@ -84,7 +84,7 @@ async function setSeoTitle(page: Page, pageTitle: string, seoTitle: string): Pro
       .first()
       .click({ timeout: 5_000 })
     await expect(page.getByTestId('action-publish')).toBeVisible({ timeout: 5_000 })
-  }).toPass({ timeout: 60_000 })
+  }).toPass()
   await page.getByRole('tab', { name: 'SEO' }).click()
   await page.locator('[id="seo.title"]').fill(seoTitle)
   await publish(page)
@@ -106,11 +106,9 @@ test('the publish endpoint, stopped while three changes are published in the Stu
 
   // Running: a publish in the Studio reaches the built site over the lake's webhook.
   let endpoint = startEndpoint()
-  await expect.poll(() => caughtUp(endpoint.lines), { timeout: 60_000 }).toEqual(['nothing', 'changed'])
+  await expect.poll(() => caughtUp(endpoint.lines)).toEqual(['nothing', 'changed'])
   await setSeoTitle(page, 'Privacy Policy', 'Privacy at AdvisorGrowth')
-  await expect
-    .poll(() => builtPage('privacy-policy'), { timeout: 60_000 })
-    .toContain('<title>Privacy at AdvisorGrowth</title>')
+  await expect.poll(() => builtPage('privacy-policy')).toContain('<title>Privacy at AdvisorGrowth</title>')
 
   // Stopped: three changes are published in the Studio, and reach the dataset but not the site.
   await stopEndpoint(endpoint)
@@ -125,7 +123,7 @@ test('the publish endpoint, stopped while three changes are published in the Stu
   // Started again: it catches up with exactly those three documents, and the site shows them.
   endpoint = startEndpoint()
   await expect
-    .poll(() => caughtUp(endpoint.lines), { timeout: 120_000 })
+    .poll(() => caughtUp(endpoint.lines))
     .toEqual(['page.cookie-policy', 'page.privacy-policy', 'page.terms-of-service'])
   await stopEndpoint(endpoint)
   expect(builtPage('terms-of-service')).toContain('<title>Terms of AdvisorGrowth</title>')

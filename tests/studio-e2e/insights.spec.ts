@@ -30,16 +30,14 @@ test('a campaign visit shows in the Insights tool as the admin API counts it, an
   await site.getByRole('navigation').first().getByRole('link', { name: 'About', exact: true }).click()
   await expect(site).toHaveURL(`${LEADS_URL}/about`)
   await expect
-    .poll(async () => (await adminReport(day)).campaigns.find((row) => row.campaign === campaign)?.visits ?? 0, {
-      timeout: 20_000,
-    })
+    .poll(async () => (await adminReport(day)).campaigns.find((row) => row.campaign === campaign)?.visits ?? 0)
     .toBe(1)
   await visitor.close()
   const report = await adminReport(day)
 
   await openStudio(page)
   await page.goto('/insights')
-  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
   await page.getByRole('textbox', { name: 'From' }).fill(day)
   await page.getByRole('textbox', { name: 'To' }).fill(day)
   await page.getByRole('button', { name: 'Apply' }).click()

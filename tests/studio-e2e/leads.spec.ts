@@ -40,7 +40,7 @@ const contactSection = () => {
 async function hydrated(page: Page) {
   const marker = page.locator('html[data-hydrated]')
   try {
-    await marker.waitFor({ state: 'attached', timeout: 20_000 })
+    await marker.waitFor({ state: 'attached' })
   } catch {
     await page.reload()
     await marker.waitFor({ state: 'attached' })
@@ -70,7 +70,7 @@ async function sendContactFromCampaign(page: Page, email: string) {
 async function openLeads(page: Page) {
   await openStudio(page)
   await page.goto('/leads')
-  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible()
 }
 
 /** The row of the lead of `email` in the tool's list of leads. */
@@ -135,7 +135,7 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   // The lead has an address of its own in the Studio (the team e-mail's link): opened again there, it shows.
   await expect(page).toHaveURL(/\/leads\/[0-9a-f-]{36}$/)
   await page.reload()
-  await expect(detail.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible({ timeout: 30_000 })
+  await expect(detail.getByRole('heading', { name: 'Dana Whitfield' })).toBeVisible()
   // With no mail server, the team's e-mail (LEAD_NOTIFY_EMAIL) is kept as it would have been sent, and shown.
   const teamEmail = detail.getByTestId('delivery').filter({ hasText: 'E-mail: team' })
   await expect(teamEmail).toContainText('Not sent: no mail server is configured')
@@ -148,7 +148,7 @@ test('a lead sent on the site shows in the tool with its attribution and consent
     await page.getByRole('combobox', { name: 'Delivery state' }).selectOption({ label: 'Webhook: dead-lettered' })
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(leadRow(page, email)).toContainText('Webhook: dead-lettered', { timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+  }).toPass()
   await leadRow(page, email).getByRole('button').click()
   // Who was told: the webhook, given up on, with each attempt and its answer.
   const webhook = detail.getByTestId('delivery').filter({ hasText: 'Webhook' })
@@ -158,7 +158,7 @@ test('a lead sent on the site shows in the tool with its attribution and consent
   receiverHealthy = true
   await detail.getByRole('button', { name: 'Replay' }).click()
   await expect(detail.getByRole('status')).toHaveText('Sent again: it is due now.')
-  await expect.poll(() => received.filter((body) => body.includes(email)).length, { timeout: 15_000 }).toBe(1)
+  await expect.poll(() => received.filter((body) => body.includes(email)).length).toBe(1)
   // The open lead follows its pending delivery until it is settled.
   await expect(webhook).toContainText('Delivered')
   const delivered = JSON.parse(received.find((body) => body.includes(email)) ?? '{}') as Record<string, unknown>
@@ -247,7 +247,7 @@ test('a held submission shows in the Quarantined view with why; Not spam release
     'Released: it is delivered and notified as any lead.',
   )
   await expect(held).toHaveCount(0)
-  await expect.poll(() => received.filter((body) => body.includes(email)).length, { timeout: 15_000 }).toBe(1)
+  await expect.poll(() => received.filter((body) => body.includes(email)).length).toBe(1)
 })
 
 // Last in this file: it publishes a new contact text, which the tests above read from the built site's copy.
@@ -302,7 +302,7 @@ test('a consent record keeps the text the visitor saw and its revision: an edit 
   // Each lead's record in the tool holds what its visitor saw, not what the document says now. (The marketer's
   // Studio is open and signed in: the tool is one navigation away.)
   await page.goto('/leads')
-  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible()
   const firstConsent = await consentInTool(page, first.email, first.name)
   await expect(firstConsent).toContainText(`“${oldText}” (disclosure)`)
   await expect(firstConsent).toContainText(`From page.contact at revision ${oldRev} (${field})`)

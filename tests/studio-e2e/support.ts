@@ -5,7 +5,7 @@ import { DATASET_FILE, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
 /** Opens the Studio signed in as the local editor (the token in the fragment, as the CLI prints it). */
 export async function openStudio(page: Page, path = '/'): Promise<void> {
   await page.goto(`${path}#token=${LAKE_TOKEN}`)
-  await expect(page.getByRole('link', { name: 'Pages' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('link', { name: 'Pages' })).toBeVisible()
 }
 
 export async function openDocument(page: Page, listTitle: string, documentTitle: string): Promise<void> {
@@ -35,7 +35,7 @@ export async function publish(page: Page): Promise<void> {
   await expect(async () => {
     if (!sent && (await button.isEnabled())) await button.click({ timeout: 3_000 })
     await expect.poll(() => sent, { timeout: 5_000 }).toBe(true)
-  }).toPass({ timeout: 60_000 })
+  }).toPass()
   page.off('request', watch)
   await expect(button).toBeDisabled()
 }

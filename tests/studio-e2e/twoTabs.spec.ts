@@ -13,7 +13,7 @@ function listenHosts(tab: Page): Set<string> {
 }
 
 // Two tabs of one browser share its connection pools, where each tab's listen streams hold connections for as
-// long as the tab is open (README, "Browsers and listeners"): each tab reaches the lake under a host name of
+// long as the tab is open (docs/content-lake.md, "Browsers and listeners"): each tab reaches the lake under a host name of
 // its own, so neither tab's edits wait for a connection the other holds.
 test("two Studio tabs of one browser on one document: each shows the other's edit, neither is left saving, and what is published is both", async ({
   context,

@@ -64,9 +64,8 @@ describe('the workspaces depend on each other in one direction', () => {
   })
 })
 
-describe("the README's architecture block matches the tree", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('## Architecture'))
+describe("docs/architecture.md's block matches the tree", () => {
+  const section = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
   const block = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4))
   /** The paths the block names: the first word of each line that names a folder (`apps/web/app/forms/`). */
   const named = new Set(

@@ -21,7 +21,7 @@ import {
 } from '../../apps/server/src/static/staticServer'
 import { rawRequest } from './support/rawHttp'
 
-// The static server by the hosting contract (README, "Hosting contract"), probed from outside with requests
+// The static server by the hosting contract (docs/hosting.md, "Hosting contract"), probed from outside with requests
 // written byte for byte, on a real folder: every spelling of a page, files that are not the site, validators,
 // ranges, compression and file errors.
 

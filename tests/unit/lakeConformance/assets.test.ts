@@ -25,7 +25,7 @@ describe('image uploads', () => {
       path: `images/conformance/production/${sha1}-4x3.png`,
       metadata: { dimensions: { width: 4, height: 3, aspectRatio: 4 / 3 } },
     })
-    // A deliberate difference (README): the url is site-relative, where Sanity's is on its CDN
+    // A deliberate difference (docs/content-lake.md): the url is site-relative, where Sanity's is on its CDN
     // (https://cdn.sanity.io/images/<project>/<dataset>/<file>).
     expect(asset.url).toBe(`/images/conformance/production/${sha1}-4x3.png`)
     expect(await lake.editor.getDocument(asset._id)).toMatchObject({ _id: asset._id })
@@ -45,7 +45,7 @@ describe('image uploads', () => {
     expect(anonymous.statusCode).toBe(401)
   })
 
-  it('refuses file uploads with 404 (not modelled: a deliberate difference, README)', async () => {
+  it('refuses file uploads with 404 (not modelled: a deliberate difference, docs/content-lake.md)', async () => {
     const failure = await rejectionOf(lake.editor.assets.upload('file', Buffer.from('%PDF-1.4')))
     expect(failure.statusCode).toBe(404)
   })

@@ -22,7 +22,7 @@ describe('documents by id', () => {
 })
 
 // https://www.sanity.io/docs/http-reference/history: a document as of a revision or a time, and the transactions
-// that changed it (NDJSON). The lake keeps history from the moment it starts (a deliberate difference, README).
+// that changed it (NDJSON). The lake keeps history from the moment it starts (a deliberate difference, docs/content-lake.md).
 describe('history', () => {
   it('reads a document as it was at an earlier revision', async () => {
     const first = await lake.editor.patch('faq-1').set({ views: 2 }).commit()

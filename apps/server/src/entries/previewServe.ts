@@ -1,5 +1,5 @@
 /**
- * Serves a built site exactly as the hosting contract says (README, "Hosting contract"), and nothing else:
+ * Serves a built site exactly as the hosting contract says (docs/hosting.md, "Hosting contract"), and nothing else:
  * `pnpm preview:serve` for the preview build, which has no forms to store.
  * Usage: tsx apps/server/src/entries/previewServe.ts [--dir apps/web/dist] [--port 4173]
  */

@@ -1,5 +1,5 @@
 /**
- * `pnpm publish:server`: the publish endpoint alone (README, "The publish endpoint"), for a machine that keeps
+ * `pnpm publish:server`: the publish endpoint alone (docs/publishing.md, "The publish endpoint"), for a machine that keeps
  * the build. SANITY_WEBHOOK_SECRET (required), PUBLISH_PORT (4600), PUBLISH_HOST (127.0.0.1),
  * PUBLISH_DEPLOY_COMMAND, PUBLISH_CATCH_UP_MINUTES (5; 0: catch up only on start).
  */

@@ -1,5 +1,5 @@
 /**
- * `pnpm serve`: the production server (README, "Running the site on a server"): the built site, the lead
+ * `pnpm serve`: the production server (docs/hosting.md): the built site, the lead
  * endpoint with its outbox, the operator's API and, with SANITY_WEBHOOK_SECRET, the publish webhook.
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */

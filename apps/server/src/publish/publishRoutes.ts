@@ -32,7 +32,7 @@ export interface PublishEndpoint {
 }
 
 /**
- * `POST /api/publish`: what a Sanity GROQ-powered webhook calls on publish (README, "Publishing in seconds").
+ * `POST /api/publish`: what a Sanity GROQ-powered webhook calls on publish (docs/publishing.md).
  * Bursts of publishes are debounced into one, publishes never overlap, and each renders only the routes
  * the changed documents touch, in a publisher process that stays loaded. `deployCommand` runs after each
  * (on hosts that serve uploaded files: Netlify, Cloudflare Pages). A change whose webhook never arrived

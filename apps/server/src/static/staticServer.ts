@@ -7,7 +7,7 @@ import { canonicalAddress, splitRequestTarget } from './canonicalAddress.ts'
 import { createCompressedAnswers } from './compressedAnswers.ts'
 import { framingPolicy, headersFor, parsedWhileServed, parseHeadersFile, parseRedirectsFile } from './hostingRules.ts'
 
-/** The files without which a folder is not a site by the hosting contract (README, "Hosting contract"). */
+/** The files without which a folder is not a site by the hosting contract (docs/hosting.md, "Hosting contract"). */
 const REQUIRED_FILES = ['index.html', '404.html']
 
 /** The host's configuration, read by the server and never served. */

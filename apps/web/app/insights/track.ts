@@ -2,7 +2,7 @@ import type { LeadFormName } from '@site/leads/forms'
 import type { DeviceClass, FormStep, InsightEvent } from '@site/leads/insights'
 
 /**
- * The site's own visit counting (README "Privacy"): what a page reports is queued here and sent by the
+ * The site's own visit counting (docs/insights.md): what a page reports is queued here and sent by the
  * recorder (recorder.ts), a chunk of its own loaded once the browser is idle after the first paint. Nothing
  * is queued, loaded or sent in a direct build (no server to count on: the spec's "no call" holds to the
  * letter), in the Studio's preview builds, or for a visitor whose browser sends Global Privacy Control.

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type BetterSqlite3 from 'better-sqlite3'
-import { openSqliteFile, SQLITE_FILE } from './sqliteFile.ts'
+import { openSqliteFile, SQLITE_FILE, type SqliteConnection } from './sqliteFile.ts'
 
 /**
  * Carries a data folder made by the earlier embedded store (PGlite, up to November 2026) over to SQLite,
@@ -105,14 +104,19 @@ async function copyPgliteStore(pgliteDir: string, sqliteFile: string): Promise<P
       destination: String(row.destination).includes(':') ? row.destination : `webhook:${String(row.destination)}`,
     }))
     const attempts = await read('select * from delivery_attempts')
-    sqlite.transaction(() => {
+    sqlite.exec('begin immediate')
+    try {
       insertAll(sqlite, 'leads', leads)
       insertAll(sqlite, 'lead_consents', consents)
       insertAll(sqlite, 'deliveries', deliveries)
       insertAll(sqlite, 'delivery_attempts', attempts)
-    })()
+      sqlite.exec('commit')
+    } catch (error) {
+      sqlite.exec('rollback')
+      throw error
+    }
     const counts = Object.fromEntries(
-      TABLES.map((table) => [table, Number(sqlite.prepare(`select count(*) as n from ${table}`).pluck().get())]),
+      TABLES.map((table) => [table, Number(sqlite.prepare(`select count(*) as n from ${table}`).get()?.n)]),
     ) as PgliteImport['counts']
     const expected = { leads: leads.length, lead_consents: consents.length, deliveries: deliveries.length }
     for (const [table, count] of Object.entries({ ...expected, delivery_attempts: attempts.length })) {
@@ -122,7 +126,7 @@ async function copyPgliteStore(pgliteDir: string, sqliteFile: string): Promise<P
         )
       }
     }
-    sqlite.pragma('wal_checkpoint(TRUNCATE)')
+    sqlite.exec('pragma wal_checkpoint(TRUNCATE)')
     return counts
   } finally {
     sqlite.close()
@@ -130,7 +134,7 @@ async function copyPgliteStore(pgliteDir: string, sqliteFile: string): Promise<P
   }
 }
 
-function insertAll(sqlite: BetterSqlite3.Database, table: string, rows: Row[]): void {
+function insertAll(sqlite: SqliteConnection, table: string, rows: Row[]): void {
   const first = rows[0]
   if (!first) return
   const columns = Object.keys(first)

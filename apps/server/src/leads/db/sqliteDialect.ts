@@ -1,4 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3'
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -14,9 +13,10 @@ import {
   SqliteQueryCompiler,
   type UnknownRow,
 } from 'kysely'
+import type { SqliteConnection, SqliteStatement } from './sqliteFile.ts'
 
 /**
- * Kysely on one better-sqlite3 connection with group commit: every unit of work (a transaction, or a
+ * Kysely on one SQLite connection with group commit: every unit of work (a transaction, or a
  * statement outside one) runs inside one shared `BEGIN IMMEDIATE` transaction, in a savepoint of its own,
  * and that transaction commits (one fsync of the WAL with synchronous=FULL) once no unit is running. A unit
  * resolves only after the commit that holds it is on disk: no caller sees success, or data another unit
@@ -25,7 +25,7 @@ import {
  * Values cross in the shapes the PostgreSQL driver gives (`tables.ts`): Dates are stored as ISO 8601 text
  * (which sorts as time does) and read back as Dates, JSON columns are parsed, booleans are 0/1.
  */
-export function groupCommitSqliteDialect(sqlite: BetterSqlite3.Database): Dialect {
+export function groupCommitSqliteDialect(sqlite: SqliteConnection): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new GroupCommitDriver(sqlite),
@@ -104,10 +104,10 @@ interface Batch {
  * again each time cost about 4 % of the server's CPU under load. Bounded: `in (?, ?, …)` lists vary.
  */
 class StatementCache {
-  readonly #statements = new Map<string, BetterSqlite3.Statement>()
-  constructor(readonly sqlite: BetterSqlite3.Database) {}
+  readonly #statements = new Map<string, SqliteStatement>()
+  constructor(readonly sqlite: SqliteConnection) {}
 
-  get(sql: string): BetterSqlite3.Statement {
+  get(sql: string): SqliteStatement {
     let statement = this.#statements.get(sql)
     if (!statement) {
       if (this.#statements.size >= 500) this.#statements.clear()
@@ -120,7 +120,7 @@ class StatementCache {
 
 class UnitConnection implements DatabaseConnection {
   finished = false
-  readonly sqlite: BetterSqlite3.Database
+  readonly sqlite: SqliteConnection
   constructor(
     readonly statements: StatementCache,
     readonly batch: Batch,
@@ -152,13 +152,13 @@ class UnitConnection implements DatabaseConnection {
 }
 
 class GroupCommitDriver implements Driver {
-  readonly #sqlite: BetterSqlite3.Database
+  readonly #sqlite: SqliteConnection
   readonly #statements: StatementCache
   readonly #mutex = new Mutex()
   #batch: Batch | undefined
   #commitScheduled = false
 
-  constructor(sqlite: BetterSqlite3.Database) {
+  constructor(sqlite: SqliteConnection) {
     this.#sqlite = sqlite
     this.#statements = new StatementCache(sqlite)
   }

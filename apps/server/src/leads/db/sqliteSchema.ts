@@ -1,4 +1,4 @@
-import type BetterSqlite3 from 'better-sqlite3'
+import type { SqliteConnection } from './sqliteFile.ts'
 
 /**
  * The embedded store's schema: the tables of `tables.ts`, as the PostgreSQL migrations (migrations.ts) make
@@ -133,15 +133,15 @@ const STEPS: string[] = [
  * Brings the schema up to date in one `BEGIN IMMEDIATE` transaction: processes that open the store at once
  * wait for each other (busy_timeout), and the first one migrates.
  */
-export function migrateSqlite(sqlite: BetterSqlite3.Database): void {
+export function migrateSqlite(sqlite: SqliteConnection): void {
   sqlite.exec('begin immediate')
   try {
-    const done = Number(sqlite.pragma('user_version', { simple: true }))
+    const done = Number(sqlite.prepare('pragma user_version').get()?.user_version)
     if (done > STEPS.length) {
       throw new Error(`The lead store has ${done} schema steps; this code knows ${STEPS.length}: update the code`)
     }
     for (const step of STEPS.slice(done)) sqlite.exec(step)
-    sqlite.pragma(`user_version = ${STEPS.length}`)
+    sqlite.exec(`pragma user_version = ${STEPS.length}`)
     sqlite.exec('commit')
   } catch (error) {
     sqlite.exec('rollback')
