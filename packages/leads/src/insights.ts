@@ -1,3 +1,4 @@
+import { seenVariantSchema } from './experiments'
 import { LEAD_FORMS } from './forms'
 import { QUESTION_IDS, ROLE_OPTIONS } from './schemas/questions'
 import { z } from './zod'
@@ -90,7 +91,16 @@ const vitalEvent = z
   })
   .strict()
 
-export const insightEventSchema = z.discriminatedUnion('type', [pageView, formEvent, questionEvent, vitalEvent])
+/** A page view of an experiment's page, with the variant the server chose for it (docs/experiments.md). */
+const exposureEvent = z.object({ type: z.literal('exposure'), ...seenVariantSchema.shape, path }).strict()
+
+export const insightEventSchema = z.discriminatedUnion('type', [
+  pageView,
+  formEvent,
+  questionEvent,
+  vitalEvent,
+  exposureEvent,
+])
 export const insightBatchSchema = z
   .object({ events: z.array(insightEventSchema).min(1).max(INSIGHTS_BATCH_MAX_EVENTS) })
   .strict()

@@ -107,6 +107,11 @@ function trackPageView(page: { path: string; href: string; referrer: string }): 
   track(event)
 }
 
+/** A page view that showed `variant` of `experiment` (docs/experiments.md). */
+export function trackExposure(experiment: string, variant: string, path: string): void {
+  track({ type: 'exposure', experiment, variant, path: path.slice(0, 300) })
+}
+
 /** A form's step, on the page it is on. */
 export function trackForm(form: LeadFormName, step: FormStep, field?: string): void {
   const event = { type: 'form', form, step, path: window.location.pathname.slice(0, 300) } as const

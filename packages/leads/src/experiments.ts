@@ -1,0 +1,64 @@
+import { z } from './zod'
+
+/**
+ * What the site, its server and the Studio share about A/B experiments (docs/experiments.md): the build's
+ * list of split pages (`dist/_experiments.json`), the address each variant's prerendered HTML has inside
+ * the built site, and what a page view and a lead say about the variant they saw.
+ */
+
+/** The built site's file that lists the pages `pnpm serve` splits; never served. */
+export const EXPERIMENTS_MANIFEST_FILE = '_experiments.json'
+
+/** Where a variant's prerendered page is inside the built site (the control is the page itself). */
+export const variantRoute = (experimentId: string, variantKey: string) => `/__experiments/${experimentId}/${variantKey}`
+
+export const VARIANT_ROUTE_PREFIX = '/__experiments/'
+
+export interface ManifestVariant {
+  key: string
+  /** Percent of page views. */
+  weight: number
+  control: boolean
+  /** The built page that shows this variant. */
+  route: string
+}
+
+export interface ManifestExperiment {
+  id: string
+  /** The page's path. */
+  path: string
+  /** After this moment every page view gets the control. */
+  endsAt?: string
+  variants: ManifestVariant[]
+}
+
+export interface ExperimentsManifest {
+  experiments: ManifestExperiment[]
+}
+
+const experimentId = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9_.-]+$/i)
+const variantKey = z
+  .string()
+  .max(32)
+  .regex(/^[a-z][a-z0-9-]*$/)
+
+/** A variant a visitor saw: on the exposure event of each page view, and in a lead's attribution. */
+export const seenVariantSchema = z.object({ experiment: experimentId, variant: variantKey }).strict()
+export type SeenVariant = z.infer<typeof seenVariantSchema>
+
+/** The experiments one lead's attribution names at most (each page of a visit shows one). */
+export const MAX_SEEN_VARIANTS = 10
+
+/** Picks a variant by weight; `random` is uniform in [0, 1). */
+export function pickVariant<V extends { weight: number }>(variants: V[], random: number): V {
+  const total = variants.reduce((sum, variant) => sum + variant.weight, 0)
+  let point = random * total
+  for (const variant of variants) {
+    point -= variant.weight
+    if (point < 0) return variant
+  }
+  return variants[variants.length - 1] as V
+}
