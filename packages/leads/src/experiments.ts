@@ -62,3 +62,49 @@ export function pickVariant<V extends { weight: number }>(variants: V[], random:
   }
   return variants[variants.length - 1] as V
 }
+
+/** An interval of rates or of rate differences, as fractions (0.012 = 1.2 points). */
+export interface RateInterval {
+  low: number
+  high: number
+}
+
+/** One variant's figures, as `GET /api/admin/insights/experiments` and `pnpm insights experiments --json` give them. */
+export interface VariantFigures {
+  key: string
+  label: string
+  /** Percent of page views. */
+  weight: number
+  /** Only on the control. */
+  control?: true
+  /** Counted page views that showed this variant. */
+  exposures: number
+  /** Stored leads of the goal's form(s) whose visit was shown this variant. */
+  leads: number
+  /** Leads per exposure; null without exposures. */
+  conversionRate: number | null
+  /** Always-valid interval of the rate (docs/decisions/0021). */
+  rateInterval: RateInterval | null
+  /** Against the control, in rate points (variant − control); absent on the control. */
+  difference?: number | null
+  differenceInterval?: RateInterval | null
+  /** Whether the difference's interval excludes 0 (a winner or a loser). */
+  significant?: boolean
+}
+
+export interface ExperimentFigures {
+  id: string
+  title: string
+  /** The page's path. */
+  page: string
+  status: string
+  goal: string
+  startsAt: string
+  endsAt: string | null
+  promotedVariant: string | null
+  variants: VariantFigures[]
+  /** The observed split against the weights. */
+  sampleRatio: { mismatch: boolean; pValue: number }
+  /** The result in words. */
+  decision: string
+}
