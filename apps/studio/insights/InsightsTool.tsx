@@ -3,6 +3,7 @@ import { BRANCHES, type InsightsReport } from '@site/leads/insights'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useClient } from 'sanity'
+import { ExperimentsPanel } from './ExperimentsPanel'
 import { type DayRange, InsightsApiError, insightsApi, lastDays } from './insightsApi'
 import { type FigureTable, figureTables, headlines, tableCsv } from './insightsTables'
 
@@ -84,6 +85,7 @@ export function InsightsTool({ serverUrl }: { serverUrl: string }) {
               {report.previous.to}. Counted on this site&apos;s own server, without cookies.
             </Text>
             <Headlines report={report} />
+            <ExperimentsPanel api={api} />
             <QuestionnaireChart report={report} />
             {tables.map((table) => (
               <TableCard key={table.id} table={table} range={report.range} />

@@ -49,6 +49,11 @@ const variantKey = z
 export const seenVariantSchema = z.object({ experiment: experimentId, variant: variantKey }).strict()
 export type SeenVariant = z.infer<typeof seenVariantSchema>
 
+/** The variants a lead's visit saw, as one line: `experiment.home-hero=b; experiment.pricing=a`. */
+export function seenVariantsText(seen: SeenVariant[] | undefined): string {
+  return (seen ?? []).map(({ experiment, variant }) => `${experiment}=${variant}`).join('; ')
+}
+
 /** The experiments one lead's attribution names at most (each page of a visit shows one). */
 export const MAX_SEEN_VARIANTS = 10
 

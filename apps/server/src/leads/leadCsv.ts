@@ -1,5 +1,6 @@
 import type { LeadListState } from '@site/leads/admin'
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
+import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import type { Lead, LeadConsentRecord } from './db/tables.ts'
 import { contactOf } from './store/queries.ts'
 
@@ -20,6 +21,7 @@ export const LEAD_CSV_COLUMNS = [
   'first_touch_at',
   ...TOUCH_FIELDS.map((field) => `last_${field}`),
   'last_touch_at',
+  'experiments',
   'consent_kind',
   'consent_text',
   'consent_checked',
@@ -36,7 +38,12 @@ type Touch = Partial<Record<(typeof TOUCH_FIELDS)[number] | 'at', string>>
 
 /** One lead as a CSV row (RFC 4180), its latest consent in the consent columns. */
 export function leadCsvRow(lead: Lead, state: LeadListState, consents: LeadConsentRecord[]): string {
-  const attribution = (lead.attribution ?? {}) as { page?: string; firstTouch?: Touch; lastTouch?: Touch }
+  const attribution = (lead.attribution ?? {}) as {
+    page?: string
+    firstTouch?: Touch
+    lastTouch?: Touch
+    experiments?: SeenVariant[]
+  }
   const first = attribution.firstTouch ?? {}
   const last = attribution.lastTouch ?? {}
   const consent = consents.at(-1)
@@ -55,6 +62,7 @@ export function leadCsvRow(lead: Lead, state: LeadListState, consents: LeadConse
     first.at,
     ...TOUCH_FIELDS.map((field) => last[field]),
     last.at,
+    seenVariantsText(attribution.experiments),
     consent?.kind,
     consent?.text,
     consent?.checked === null || consent === undefined ? '' : String(consent.checked),

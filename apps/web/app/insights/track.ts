@@ -26,7 +26,7 @@ export function track(event: InsightEvent): void {
   if (OFF) return
   if (!recording()) return
   queue.push(event)
-  if (event.type === 'pageview') send?.()
+  if (event.type === 'pageview' || event.type === 'exposure') send?.()
   if (started) return
   started = true
   const load = () =>

@@ -6,6 +6,7 @@ import {
   type LeadDetailJson,
   leadWebhookDelivery,
 } from '@site/leads/admin'
+import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
 
 type Row = [label: string, value: string]
@@ -111,6 +112,7 @@ function objectBlocks(value: Record<string, unknown>, now: number): Block[] {
       return { heading: labelOf(key), rows: objectBlocks(item as Record<string, unknown>, now) }
     }
     if (key === 'at' && typeof item === 'string') return [labelOf(key), readableTimeWithAge(item, now)]
+    if (key === 'experiments' && Array.isArray(item)) return ['Experiments', seenVariantsText(item as SeenVariant[])]
     return [labelOf(key), valueText(item)]
   })
 }
