@@ -3,6 +3,7 @@ import { SINGLETON_TYPES, schemaTypes } from '@site/schemas'
 import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
+import { PromoteVariantAction } from './actions/promoteVariant'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
 import { insightsTool } from './insights/insightsPlugin'
 import { lakeHostForThisPage } from './lakeHost'
@@ -65,6 +66,7 @@ export default defineConfig({
     comments: { enabled: !offline },
     actions: (actions, { schemaType }) => {
       if (singletons.has(schemaType)) return actions.filter(({ action }) => action && singletonActions.has(action))
+      if (schemaType === 'experiment') return [...actions, PromoteVariantAction]
       if (!ROUTED_TYPES.has(schemaType)) return actions
       return actions.map((action) => (action.action === 'publish' ? withRedirectOnMove(action) : action))
     },
