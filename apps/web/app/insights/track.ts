@@ -56,6 +56,8 @@ export function countPageViews(referrer: string, hydratedAt: string): void {
   // The page the document hydrated on; a route shown while this chunk loaded is the next page view.
   let last = new URL(hydratedAt).pathname
   trackPageView({ path: last, href: hydratedAt, referrer })
+  counting = true
+  for (const event of waitingExposures.splice(0)) track(event)
   const check = () => {
     if (window.location.pathname === last) return
     last = window.location.pathname
@@ -107,9 +109,18 @@ function trackPageView(page: { path: string; href: string; referrer: string }): 
   track(event)
 }
 
-/** A page view that showed `variant` of `experiment` (docs/experiments.md). */
+/** Exposures reported before this document counts its page views (a route's effect runs before the root's). */
+const waitingExposures: InsightEvent[] = []
+let counting = false
+
+/**
+ * A page view that showed `variant` of `experiment` (docs/experiments.md): counted where page views are
+ * (countPageViews has started), so a page that counts no page views counts no exposure either.
+ */
 export function trackExposure(experiment: string, variant: string, path: string): void {
-  track({ type: 'exposure', experiment, variant, path: path.slice(0, 300) })
+  const event: InsightEvent = { type: 'exposure', experiment, variant, path: path.slice(0, 300) }
+  if (counting) track(event)
+  else waitingExposures.push(event)
 }
 
 /** A form's step, on the page it is on. */
