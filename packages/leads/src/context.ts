@@ -1,4 +1,5 @@
-import { MAX_SEEN_VARIANTS, seenVariantSchema } from './experiments'
+import { MAX_SEEN_VARIANTS } from './experiments'
+import { seenVariantSchema } from './seenVariant'
 import { z } from './zod'
 
 /**

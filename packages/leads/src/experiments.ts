@@ -1,5 +1,3 @@
-import { z } from './zod'
-
 /**
  * What the site, its server and the Studio share about A/B experiments (docs/experiments.md): the build's
  * list of split pages (`dist/_experiments.json`), the address each variant's prerendered HTML has inside
@@ -36,18 +34,14 @@ export interface ExperimentsManifest {
   experiments: ManifestExperiment[]
 }
 
-const experimentId = z
-  .string()
-  .max(200)
-  .regex(/^[a-z0-9_.-]+$/i)
-const variantKey = z
-  .string()
-  .max(32)
-  .regex(/^[a-z][a-z0-9-]*$/)
-
-/** A variant a visitor saw: on the exposure event of each page view, and in a lead's attribution. */
-export const seenVariantSchema = z.object({ experiment: experimentId, variant: variantKey }).strict()
-export type SeenVariant = z.infer<typeof seenVariantSchema>
+/**
+ * A variant a visitor saw: on the exposure event of each page view, and in a lead's attribution (checked by
+ * `seenVariantSchema`, seenVariant.ts; this module has no zod, as the site's first load imports it).
+ */
+export interface SeenVariant {
+  experiment: string
+  variant: string
+}
 
 /** The variants a lead's visit saw, as one line: `experiment.home-hero=b; experiment.pricing=a`. */
 export function seenVariantsText(seen: SeenVariant[] | undefined): string {

@@ -1,6 +1,6 @@
-import { seenVariantSchema } from './experiments'
 import { LEAD_FORMS } from './forms'
 import { QUESTION_IDS, ROLE_OPTIONS } from './schemas/questions'
+import { seenVariantSchema } from './seenVariant'
 import { z } from './zod'
 
 /**
