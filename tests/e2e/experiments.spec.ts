@@ -48,6 +48,8 @@ test.beforeAll(async () => {
       LEADS_ADMIN_TOKEN: ADMIN_TOKEN,
       CONTACT_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/contact`,
       LEAD_MIN_FILL_SECONDS: '0',
+      // Every visit comes from this one address: the per-address event limit is the insights tests' own.
+      INSIGHTS_EVENTS_PER_MINUTE: '100000',
     },
   })
   await new Promise<void>((resolve, reject) => {
