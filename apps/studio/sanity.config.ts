@@ -4,6 +4,7 @@ import { defineConfig } from 'sanity'
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { asDuplicatePage } from './actions/duplicatePage'
+import { PromoteVariantAction } from './actions/promoteVariant'
 import { withRedirectOnMove } from './actions/publishWithRedirect'
 import { insightsTool } from './insights/insightsPlugin'
 import { lakeHostForThisPage } from './lakeHost'
@@ -66,6 +67,7 @@ export default defineConfig({
     comments: { enabled: !offline },
     actions: (actions, { schemaType }) => {
       if (singletons.has(schemaType)) return actions.filter(({ action }) => action && singletonActions.has(action))
+      if (schemaType === 'experiment') return [...actions, PromoteVariantAction]
       if (!ROUTED_TYPES.has(schemaType)) return actions
       return actions.map((action) => {
         if (action.action === 'publish') return withRedirectOnMove(action)

@@ -49,6 +49,7 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('comparisonRow').title('Comparison rows'),
       S.documentTypeListItem('legalEmbed').title('Legal embeds'),
       S.divider(),
+      S.documentTypeListItem('experiment').title('Experiments'),
       S.documentTypeListItem('redirect').title('Redirects'),
       S.listItem()
         .title('Lead routing')

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { Config } from '@react-router/dev/config'
+import { experimentPass, experimentPlans } from './app/content/experiments.server'
 import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server'
 import { siteUrl } from './app/content/siteUrl.server'
 import { copyEmbeddedImages } from './publish/embeddedImages.ts'
+import { buildExperimentVariants } from './publish/experimentVariants.ts'
 import { copyImageVariants, readPages, variantsNamedIn } from './publish/imageVariants.ts'
 import { discardPublishLeftovers } from './publish/publishState.ts'
 import { recordFullBuild } from './publish/recordFullBuild.ts'
@@ -34,7 +36,8 @@ export default {
   },
   prerender: benchClientOnly ? false : listPrerenderPaths,
   async buildEnd({ viteConfig, reactRouterConfig }) {
-    if (benchClientOnly) return
+    // An experiment pass only renders variant pages, which the site's own build collects (experimentVariants.ts).
+    if (benchClientOnly || experimentPass()) return
     const { routes, routePaths, embedUrls, redirects } = await loadSiteManifest()
     const site = {
       siteUrl: siteUrl(),
@@ -42,8 +45,15 @@ export default {
       indexable: process.env.VITE_SANITY_PREVIEW !== 'true',
     }
     const outDir = resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist')
+    const clientBuildDir = join(reactRouterConfig.buildDirectory, 'client')
+    buildExperimentVariants({
+      root: viteConfig.root,
+      buildDirectory: relative(viteConfig.root, reactRouterConfig.buildDirectory),
+      clientBuildDir,
+      plans: await experimentPlans(),
+    })
     const published = publishStaticSite({
-      clientBuildDir: join(reactRouterConfig.buildDirectory, 'client'),
+      clientBuildDir,
       outDir,
       routePaths,
       redirects,

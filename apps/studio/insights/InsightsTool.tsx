@@ -3,6 +3,7 @@ import { BRANCHES, type InsightsReport, questionTitle } from '@site/leads/insigh
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useClient } from 'sanity'
+import { ExperimentsPanel } from './ExperimentsPanel'
 import { type DayRange, InsightsApiError, insightsApi, lastDays } from './insightsApi'
 import { type FigureTable, figureTables, headlines, tableCsv, uncountedNote } from './insightsTables'
 
@@ -89,6 +90,7 @@ export function InsightsTool({ serverUrl }: { serverUrl: string }) {
                 <Text size={1}>{uncountedNote(report)}</Text>
               </Card>
             )}
+            <ExperimentsPanel api={api} />
             <QuestionnaireChart report={report} />
             {tables.map((table) => (
               <TableCard key={table.id} table={table} range={report.range} />

@@ -1,3 +1,4 @@
+import type { ExperimentFigures } from '@site/leads/experiments'
 import type { InsightsReport } from '@site/leads/insights'
 
 /**
@@ -20,18 +21,19 @@ export interface DayRange {
 }
 
 export function insightsApi(serverUrl: string, token: string | undefined) {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${serverUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string }
+      throw new InsightsApiError(response.status, body.error ?? `The lead server answered ${response.status}`)
+    }
+    return (await response.json()) as T
+  }
   return {
-    report: async ({ from, to }: DayRange): Promise<InsightsReport> => {
-      const query = new URLSearchParams({ from, to }).toString()
-      const response = await fetch(`${serverUrl}/api/admin/insights?${query}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      })
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string }
-        throw new InsightsApiError(response.status, body.error ?? `The lead server answered ${response.status}`)
-      }
-      return (await response.json()) as InsightsReport
-    },
+    report: ({ from, to }: DayRange) =>
+      get<InsightsReport>(`/api/admin/insights?${new URLSearchParams({ from, to }).toString()}`),
+    /** Every experiment over its whole run (docs/experiments.md). */
+    experiments: () => get<ExperimentFigures[]>('/api/admin/insights/experiments'),
   }
 }
 

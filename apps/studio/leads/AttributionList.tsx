@@ -1,5 +1,6 @@
 import { Stack, Text } from '@sanity/ui'
 import type { LeadTouch } from '@site/leads/context'
+import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import { TOUCH_LABELS } from '@site/leads/labels'
 import { type Field, FieldList } from './FieldList'
 import { readableTime } from './leadFormat'
@@ -19,7 +20,20 @@ export function AttributionList({ attribution }: { attribution: Record<string, u
     )
   return (
     <Stack space={4}>
-      <FieldList fields={[{ key: 'page', label: 'Form page', value: String(attribution.page ?? '') }]} />
+      <FieldList
+        fields={[
+          { key: 'page', label: 'Form page', value: String(attribution.page ?? '') },
+          ...(Array.isArray(attribution.experiments) && attribution.experiments.length > 0
+            ? [
+                {
+                  key: 'experiments',
+                  label: 'Experiment variants seen',
+                  value: seenVariantsText(attribution.experiments as SeenVariant[]),
+                },
+              ]
+            : []),
+        ]}
+      />
       {TOUCHES.map(([name, title]) => (
         <Stack space={3} key={name}>
           <Text size={1} weight="semibold">

@@ -8,7 +8,7 @@ import { loadDeferredFrames } from './islands/deferredFrames'
 import { ErrorPage } from './pages/ErrorPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { GlobalStyle } from './theme/GlobalStyle'
-import { interWhenCachedScript, useInterFromNextPage } from './theme/interFont'
+import { useInterFromNextPage } from './theme/interFont'
 import { theme } from './theme/theme'
 
 // Visual editing exists only in preview builds (VITE_SANITY_PREVIEW=true); elsewhere this is null and
@@ -17,12 +17,10 @@ const PreviewMode = import.meta.env.VITE_SANITY_PREVIEW === 'true' ? lazy(() => 
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // The head script may mark <html> before hydration (interFont.ts).
+    // Client navigations mark <html> once Inter has loaded (interFont.ts).
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash in the policy */}
-        <script dangerouslySetInnerHTML={{ __html: interWhenCachedScript }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme.color.navy} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -46,7 +44,7 @@ export default function App() {
   useEffect(() => {
     // Marks the end of hydration: the browser tests wait for it before interacting.
     document.documentElement.dataset.hydrated = 'true'
-    // Where this visit came from, for the leads it may send (first-party sessionStorage, no cookie).
+    // Where this visit came from, for the leads it may send (kept in memory: no cookie, no storage).
     recordArrival(window.location.href, document.referrer)
     loadDeferredFrames()
     // Page views, counted on the site's own server by chunks loaded after the first paint (insights/track.ts);

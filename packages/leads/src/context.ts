@@ -1,3 +1,5 @@
+import { MAX_SEEN_VARIANTS } from './experiments'
+import { seenVariantSchema } from './seenVariant'
 import { z } from './zod'
 
 /**
@@ -32,6 +34,8 @@ export const leadAttributionSchema = z
     /** The visit's first arrival (its landing page) and its latest arrival with a campaign or another site as referrer. */
     firstTouch: touch,
     lastTouch: touch,
+    /** The experiment variants the visit was shown (docs/experiments.md), the latest last. */
+    experiments: z.array(seenVariantSchema).max(MAX_SEEN_VARIANTS).optional(),
   })
   .strict()
 

@@ -1,6 +1,7 @@
 import { LEAD_FORM_TITLES } from './admin'
 import { LEAD_FORMS, type LeadFormName } from './forms'
 import { QUESTION_IDS, QUESTION_LABELS, type QuestionId, ROLE_OPTIONS } from './schemas/questions'
+import { seenVariantSchema } from './seenVariant'
 import { z } from './zod'
 
 /**
@@ -105,7 +106,16 @@ const vitalEvent = z
   })
   .strict()
 
-export const insightEventSchema = z.discriminatedUnion('type', [pageView, formEvent, questionEvent, vitalEvent])
+/** A page view of an experiment's page, with the variant the server chose for it (docs/experiments.md). */
+const exposureEvent = z.object({ type: z.literal('exposure'), ...seenVariantSchema.shape, path }).strict()
+
+export const insightEventSchema = z.discriminatedUnion('type', [
+  pageView,
+  formEvent,
+  questionEvent,
+  vitalEvent,
+  exposureEvent,
+])
 export const insightBatchSchema = z
   .object({ events: z.array(insightEventSchema).min(1).max(INSIGHTS_BATCH_MAX_EVENTS) })
   .strict()

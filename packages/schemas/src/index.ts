@@ -1,5 +1,6 @@
 import type { SchemaTypeDefinition } from 'sanity'
 import { comparisonRow } from './documents/comparisonRow'
+import { experiment } from './documents/experiment'
 import { faq } from './documents/faq'
 import { leadRouting } from './documents/leadRouting'
 import { legalEmbed } from './documents/legalEmbed'
@@ -39,6 +40,7 @@ export const documentTypes = [
   legalEmbed,
   redirect,
   leadRouting,
+  experiment,
 ]
 
 export const objectTypes = [

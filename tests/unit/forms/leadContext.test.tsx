@@ -2,7 +2,13 @@ import { screen } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SectionOf, SiteSettings } from '../../../apps/web/app/content/types'
 import { ResourceGateSlot } from '../../../apps/web/app/forms/gate/ResourceGateSlot'
-import { recordArrival, touchOf, visitAttribution } from '../../../apps/web/app/forms/shared/attribution'
+import {
+  forgetVisit,
+  recordArrival,
+  rememberVariant,
+  touchOf,
+  visitAttribution,
+} from '../../../apps/web/app/forms/shared/attribution'
 import { ContentSourceContext } from '../../../apps/web/app/forms/shared/consentSource'
 import { GiveawayFormSection } from '../../../apps/web/app/sections/GiveawayFormSection'
 import { loadRoute, seedSection, seedSettings } from '../support/seed'
@@ -10,8 +16,8 @@ import { captureWebhook, enter, ISO_DATE_TIME, LAZY_LOAD, renderWithToaster } fr
 
 const SITE = 'https://advisorgrowth.example'
 
-describe("a visit's attribution (first-party sessionStorage)", () => {
-  beforeEach(() => window.sessionStorage.clear())
+describe("a visit's attribution (in the page's memory, nothing stored)", () => {
+  beforeEach(() => forgetVisit())
 
   it('reads the landing page, an outside referrer, utm_* and the click ids of an arrival', () => {
     const href = `${SITE}/ads?utm_source=linkedin&utm_medium=paid&utm_campaign=fall&utm_term=ria&utm_content=a&gclid=G1&fbclid=F1&msclkid=M1&x=1`
@@ -63,6 +69,19 @@ describe("a visit's attribution (first-party sessionStorage)", () => {
       },
     })
     expect(Object.keys(window.localStorage)).toStrictEqual([])
+    expect(Object.keys(window.sessionStorage)).toStrictEqual([])
+  })
+
+  it('carries the experiment variants the visit was shown, one per experiment, the latest last', () => {
+    recordArrival(`${SITE}/`, '', new Date('2026-11-25T10:00:00Z'))
+    rememberVariant({ experiment: 'experiment.home-hero', variant: 'b' })
+    rememberVariant({ experiment: 'experiment.pricing', variant: 'a' })
+    rememberVariant({ experiment: 'experiment.home-hero', variant: 'b' })
+    expect(visitAttribution(`${SITE}/contact`)?.experiments).toStrictEqual([
+      { experiment: 'experiment.pricing', variant: 'a' },
+      { experiment: 'experiment.home-hero', variant: 'b' },
+    ])
+    expect(Object.keys(window.sessionStorage)).toStrictEqual([])
   })
 })
 
@@ -75,7 +94,7 @@ describe('a lead sent to the lead server carries its attribution and consent bes
   })
   beforeEach(() => {
     vi.stubEnv('VITE_LEAD_DELIVERY', '')
-    window.sessionStorage.clear()
+    forgetVisit()
   })
 
   it('the giveaway: the opt-in label as rendered, its page document and revision, and the box ticked', async () => {
@@ -145,7 +164,7 @@ describe('a lead sent to the lead server carries its attribution and consent bes
 describe('the gated guide sent to the lead server', () => {
   beforeEach(() => {
     vi.stubEnv('VITE_LEAD_DELIVERY', '')
-    window.sessionStorage.clear()
+    forgetVisit()
     window.localStorage.clear()
   })
 

@@ -1,8 +1,9 @@
 import type { InsightEvent } from '@site/leads/insights'
+import { type ExposureEvent, storeExposures } from './experiments/exposures.ts'
 import type { InsightsDb, NewInsightEvent } from './tables.ts'
 
 /** One received event as it is stored: the server's time and the day's visitor hash, nothing of the request. */
-export function eventRow(event: InsightEvent, at: Date, visitor: string): NewInsightEvent {
+export function eventRow(event: Exclude<InsightEvent, ExposureEvent>, at: Date, visitor: string): NewInsightEvent {
   const base = { at: at.toISOString(), day: at.toISOString().slice(0, 10), visitor, click_id: 0, entry: 0 }
   switch (event.type) {
     case 'pageview':
@@ -45,8 +46,12 @@ export function eventRow(event: InsightEvent, at: Date, visitor: string): NewIns
 
 /** Stores a batch in one statement, among the events the next upkeep rolls up. */
 export async function storeEvents(db: InsightsDb, events: InsightEvent[], at: Date, visitor: string): Promise<void> {
-  await db
-    .insertInto('insight_recent')
-    .values(events.map((event) => eventRow(event, at, visitor)))
-    .execute()
+  const exposures = events.filter((event): event is ExposureEvent => event.type === 'exposure')
+  const others = events.filter((event): event is Exclude<InsightEvent, ExposureEvent> => event.type !== 'exposure')
+  if (others.length > 0)
+    await db
+      .insertInto('insight_recent')
+      .values(others.map((event) => eventRow(event, at, visitor)))
+      .execute()
+  if (exposures.length > 0) await storeExposures(db, exposures, at)
 }

@@ -1,3 +1,4 @@
+import type { ExperimentFigures } from '@site/leads/experiments'
 import { INSIGHTS_BODY_LIMIT_BYTES, insightBatchSchema } from '@site/leads/insights'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -20,6 +21,8 @@ export interface InsightsRoutesOptions {
   /** Origins besides the server's own the site is served from (SITE_URL behind a proxy). */
   allowedOrigins: string[]
   log: LeadLog
+  /** Every experiment's figures (experiments/experimentFigures.ts). */
+  experiments?: () => Promise<ExperimentFigures[]>
   now?: () => Date
 }
 
@@ -84,6 +87,9 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
     if ('error' in range) return c.json(range, 400)
     return c.json(await insightsReport(db, range, options.leadsBetween))
   })
+
+  // Every experiment since it started: always-valid figures need the whole run, not a period.
+  app.get('/api/admin/insights/experiments', async (c) => c.json(await (options.experiments?.() ?? [])))
 
   return app
 }

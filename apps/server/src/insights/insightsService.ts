@@ -1,8 +1,11 @@
 import type { Hono } from 'hono'
 import type { Kysely } from 'kysely'
+import { contentQueryFromEnv } from '../contentQuery.ts'
 import type { TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadDb } from '../leads/db/database.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
+import { experimentLeads, experimentsReport, loadExperimentDefinitions } from './experiments/experimentFigures.ts'
+import { exposureCounts } from './experiments/exposures.ts'
 import type { LeadsBetween } from './figures.ts'
 import { type InsightsConfig, insightsConfigFromEnv } from './insightsConfig.ts'
 import { insightsRoutes } from './insightsRoutes.ts'
@@ -38,6 +41,8 @@ export async function startInsightsService(options: {
   const db = options.leadDb as Kysely<unknown> as InsightsDb
   await migrateInsights(db as Kysely<unknown>)
   const hasher = visitorHasher(db)
+  // The experiments' definitions are content: read where the build reads it (contentQuery.ts).
+  const content = contentQueryFromEnv(options.env)
   const leadsBetween: LeadsBetween = (from, to) => leadOutcomes(options.leadDb, from, to)
   const maintain = async () => {
     const done = await maintainInsights(db, config, hasher.forgetBefore)
@@ -66,6 +71,12 @@ export async function startInsightsService(options: {
       trustProxy: options.trustProxy,
       allowedOrigins: options.allowedOrigins,
       log,
+      experiments: () =>
+        experimentsReport({
+          definitions: () => loadExperimentDefinitions(content),
+          exposures: () => exposureCounts(db),
+          leads: () => experimentLeads(options.leadDb),
+        }),
     }),
     db,
     maintain,

@@ -115,6 +115,20 @@ const MIGRATIONS: Record<string, Migration> = {
         select distinct day, visitor from insight_events where type = 'pageview'`.execute(db)
     },
   },
+  // A/B experiments (docs/experiments.md): exposures are counts by day and variant, added to as they arrive;
+  // they keep no visitor hash, and are never rolled up or expired with the raw events.
+  '0004-experiment-exposures': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('insight_experiment_exposures')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('experiment', 'text', (c) => c.notNull())
+        .addColumn('variant', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('insight_experiment_exposures_key', ['day', 'experiment', 'variant'])
+        .execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

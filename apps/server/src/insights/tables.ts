@@ -128,6 +128,16 @@ export interface InsightTables {
   insight_daily: InsightDailyTable
   insight_rolled_days: InsightRolledDaysTable
   insight_day_visitors: InsightDayVisitorsTable
+  /** Page views of experiment pages by day and variant (experiments/exposures.ts). */
+  insight_experiment_exposures: InsightExperimentExposuresTable
+}
+
+/** How many counted page views showed each variant of an experiment, per UTC day. */
+export interface InsightExperimentExposuresTable {
+  day: string
+  experiment: string
+  variant: string
+  count: number
 }
 
 export type InsightsDb = Kysely<InsightTables>

@@ -1,5 +1,6 @@
 import { DELIVERY_KINDS, type DeliveryKindJson, type LeadListState } from '@site/leads/admin'
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
+import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import type { Lead, LeadConsentRecord, LeadEvent } from './db/tables.ts'
 import { contactOf } from './store/queries.ts'
 
@@ -21,6 +22,7 @@ export const LEAD_CSV_COLUMNS = [
   'first_touch_at',
   ...TOUCH_FIELDS.map((field) => `last_${field}`),
   'last_touch_at',
+  'experiments',
   'consent_kind',
   'consent_text',
   'consent_checked',
@@ -53,7 +55,12 @@ export function leadCsvRow(
   consents: LeadConsentRecord[],
   events: LeadEvent[] = [],
 ): string {
-  const attribution = (lead.attribution ?? {}) as { page?: string; firstTouch?: Touch; lastTouch?: Touch }
+  const attribution = (lead.attribution ?? {}) as {
+    page?: string
+    firstTouch?: Touch
+    lastTouch?: Touch
+    experiments?: SeenVariant[]
+  }
   const first = attribution.firstTouch ?? {}
   const last = attribution.lastTouch ?? {}
   const consent = consents.at(-1)
@@ -73,6 +80,7 @@ export function leadCsvRow(
     first.at,
     ...TOUCH_FIELDS.map((field) => last[field]),
     last.at,
+    seenVariantsText(attribution.experiments),
     consent?.kind,
     consent?.text,
     consent?.checked === null || consent === undefined ? '' : String(consent.checked),

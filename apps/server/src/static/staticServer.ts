@@ -2,16 +2,18 @@ import { existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve } from 'node:path'
+import { EXPERIMENTS_MANIFEST_FILE, VARIANT_ROUTE_PREFIX } from '@site/leads/experiments'
 import serveStatic from 'serve-static'
 import { canonicalAddress, splitRequestTarget } from './canonicalAddress.ts'
 import { createCompressedAnswers } from './compressedAnswers.ts'
+import { parseExperimentsManifest, SPLIT_PAGE_CACHE_CONTROL, variantForView } from './experimentSplit.ts'
 import { framingPolicy, headersFor, parsedWhileServed, parseHeadersFile, parseRedirectsFile } from './hostingRules.ts'
 
 /** The files without which a folder is not a site by the hosting contract (docs/hosting.md, "Hosting contract"). */
 const REQUIRED_FILES = ['index.html', '404.html']
 
 /** The host's configuration, read by the server and never served. */
-const HOSTING_CONFIGURATION = new Set(['/_headers', '/_redirects'])
+const HOSTING_CONFIGURATION = new Set(['/_headers', '/_redirects', `/${EXPERIMENTS_MANIFEST_FILE}`])
 
 /** The not-found page is answered with 404 at any address, its own included. */
 const NOT_FOUND_PAGE = '/404.html'
@@ -51,6 +53,7 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
   const log = options.log ?? stderrLog
   const headerRules = parsedWhileServed(join(dir, '_headers'), parseHeadersFile)
   const redirects = parsedWhileServed(join(dir, '_redirects'), parseRedirectsFile)
+  const experiments = parsedWhileServed(join(dir, EXPERIMENTS_MANIFEST_FILE), parseExperimentsManifest)
 
   const compressed = options.compress ? createCompressedAnswers() : undefined
 
@@ -78,6 +81,8 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     acceptRanges: false,
     setHeaders,
   })
+  // A split page's answer has no validators: a revalidation with one variant's ETag must not pin it.
+  const splitPage = serveStatic<ServerResponse>(dir, { ...common, etag: false, lastModified: false, setHeaders })
   /** Hands the file at `href` to serve-static; false when there is no such file. */
   const sendFile = (
     handler: typeof files,
@@ -145,6 +150,17 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     if (moved) return redirect(res, moved.status, moved.to)
     if (address.href !== target.path) return redirect(res, 301, address.href + target.query)
     if (HOSTING_CONFIGURATION.has(address.path) || NOT_FOUND_ADDRESSES.has(address.path)) return notFound(req, res)
+    // A variant's page is reached at its experiment's page only: one address per page.
+    if (address.path.startsWith(VARIANT_ROUTE_PREFIX)) return notFound(req, res)
+
+    const experiment = experiments().get(address.path)
+    if (experiment) {
+      const { route } = variantForView(experiment)
+      const headers = { ...headersFor(headerRules(), route), 'cache-control': SPLIT_PAGE_CACHE_CONTROL }
+      const href = `${route === '/' ? '' : route}/index.html`
+      if (await sendFile(splitPage, req, res, href, headers)) return
+      return notFound(req, res)
+    }
 
     const headers = {
       'cache-control': address.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,4 +1,5 @@
 import { getContentClient } from './client.server'
+import { experimentPass, experimentPlans, passPaths } from './experiments.server'
 import { ROUTE_PATHS_QUERY } from './queries'
 import { validateRoutePaths } from './validation/validateContent'
 
@@ -48,5 +49,9 @@ export async function listRoutePaths(): Promise<string[]> {
 }
 
 export async function listPrerenderPaths(): Promise<string[]> {
+  const pass = experimentPass()
+  // An experiment pass renders only the pages with a variant that far (docs/experiments.md), and one page of
+  // each route module besides, which React Router needs prerendered when there is no server.
+  if (pass) return [...new Set(['/', ...passPaths(await experimentPlans(), pass), NOT_FOUND_PRERENDER_PATH])]
   return [...(await listRoutePaths()), NOT_FOUND_PRERENDER_PATH]
 }

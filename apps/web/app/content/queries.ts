@@ -28,6 +28,21 @@ const IMAGE_FIELD = `
 /** An item of rich text: an image reads its asset as any image field does; the rest as stored. */
 const RICH_TEXT_ITEM = `..., _type == "articleImage" => { ${IMAGE_FIELD} }`
 
+/** A section as the site renders it: the documents it references and its images resolved. */
+const SECTION_FIELDS = `
+      ...,
+      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
+      _type == "faqSection" => { items[]->{ _id, question, answer } },
+      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },
+      _type == "resourceGridSection" => {
+        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } },
+        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } }
+      },
+      _type == "legalDocumentSection" => { document->{ title, documentUrl } },
+      _type == "heroSection" => { backgroundImage{ ${IMAGE_FIELD} } },
+      _type in ["richTextSection", "disclosureSection"] => { body[]{ ${RICH_TEXT_ITEM} } }
+`
+
 /**
  * Everything one route renders — the site chrome, and the page or the resource at $path — in one query.
  * `_rev` names the revision a form's consent copy came from; a document of the tracked seed file that no
@@ -42,22 +57,26 @@ export const ROUTE_QUERY = defineQuery(`{
   },
   "page": *[_type == "page" && path.current == $path][0]{
     _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ ${IMAGE_FIELD} } }, footer,
-    sections[]{
-      ...,
-      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },
-      _type == "faqSection" => { items[]->{ _id, question, answer } },
-      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },
-      _type == "resourceGridSection" => {
-        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } },
-        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ ${IMAGE_FIELD} } }
-      },
-      _type == "legalDocumentSection" => { document->{ title, documentUrl } },
-      _type == "heroSection" => { backgroundImage{ ${IMAGE_FIELD} } },
-      _type in ["richTextSection", "disclosureSection"] => { body[]{ ${RICH_TEXT_ITEM} } }
-    }
+    sections[]{ ${SECTION_FIELDS} }
   },
   "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{
     _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,
     seo{ ..., image{ ${IMAGE_FIELD} } }, coverImage{ ${IMAGE_FIELD} }, body[]{ ${RICH_TEXT_ITEM} }, gate, callToAction
   }
+}`)
+
+/**
+ * The running experiments on a page (packages/schemas/src/lib/experimentRules.ts), each variant's whole
+ * section read as the page's sections are.
+ */
+export const PAGE_EXPERIMENTS_QUERY =
+  defineQuery(`*[_type == "experiment" && status == "running" && page._ref == $pageId]
+  | order(_id asc){
+  _id, sectionKey, status, startsAt, endsAt, goal,
+  variants[]{ key, label, weight, control, heading, text, ctaLabel, replacement[]{ ${SECTION_FIELDS} } }
+}`)
+
+/** Every running experiment with its page's path: what the build prerenders a variant of, and the server splits. */
+export const RUNNING_EXPERIMENTS_QUERY = defineQuery(`*[_type == "experiment" && status == "running"] | order(_id asc){
+  _id, sectionKey, startsAt, endsAt, "path": page->path.current, variants[]{ key, weight, control }
 }`)

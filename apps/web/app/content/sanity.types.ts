@@ -84,8 +84,6 @@ export type GiveawayFormSection = {
   submitLabel: string;
   confirmationHeading: string;
   confirmationText?: string;
-  endedHeading: string;
-  endedText?: string;
   anchor?: string;
 };
 
@@ -117,15 +115,11 @@ export type ContactFormSection = {
   phonePlaceholder?: string;
   companyLabel: string;
   companyPlaceholder?: string;
-  askInterest?: boolean;
   interestLabel: string;
   interestPlaceholder?: string;
   messageLabel: string;
   messagePlaceholder?: string;
-  submitLabel: string;
-  confirmationHeading: string;
-  confirmationText?: string;
-  detailsHeading?: string;
+  detailsHeading: string;
   detailsText?: string;
   emailCaption?: string;
   phoneCaption?: string;
@@ -690,8 +684,8 @@ export type Icon =
 
 export type Seo = {
   _type: "seo";
-  title?: string;
-  description?: string;
+  title: string;
+  description: string;
   image?: ImageAsset;
 };
 
@@ -701,6 +695,114 @@ export type Link = {
   href: string;
   style?: "primary" | "secondary" | "ghost";
   openInNewTab?: boolean;
+};
+
+export type PageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "page";
+};
+
+export type Experiment = {
+  _id: string;
+  _type: "experiment";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  page: PageReference;
+  sectionKey: string;
+  variants: Array<{
+    key: string;
+    label: string;
+    weight: number;
+    control?: boolean;
+    heading?: string;
+    text?: string;
+    ctaLabel?: string;
+    replacement?: Array<
+      | ({
+          _key: string;
+        } & HeroSection)
+      | ({
+          _key: string;
+        } & CountdownSection)
+      | ({
+          _key: string;
+        } & FeatureGridSection)
+      | ({
+          _key: string;
+        } & PillarsSection)
+      | ({
+          _key: string;
+        } & ChallengeSolutionSection)
+      | ({
+          _key: string;
+        } & StepsSection)
+      | ({
+          _key: string;
+        } & StatsSection)
+      | ({
+          _key: string;
+        } & PlatformListSection)
+      | ({
+          _key: string;
+        } & DashboardSection)
+      | ({
+          _key: string;
+        } & RichTextSection)
+      | ({
+          _key: string;
+        } & RulesSection)
+      | ({
+          _key: string;
+        } & TestimonialsSection)
+      | ({
+          _key: string;
+        } & ComparisonTableSection)
+      | ({
+          _key: string;
+        } & FaqSection)
+      | ({
+          _key: string;
+        } & PricingSection)
+      | ({
+          _key: string;
+        } & GuideOfferSection)
+      | ({
+          _key: string;
+        } & CtaSection)
+      | ({
+          _key: string;
+        } & ContactFormSection)
+      | ({
+          _key: string;
+        } & QualificationFormSection)
+      | ({
+          _key: string;
+        } & GiveawayFormSection)
+      | ({
+          _key: string;
+        } & NewsletterSection)
+      | ({
+          _key: string;
+        } & ResourceGridSection)
+      | ({
+          _key: string;
+        } & LegalDocumentSection)
+      | ({
+          _key: string;
+        } & DisclosureSection)
+    >;
+    _type: "experimentVariant";
+    _key: string;
+  }>;
+  goal: "any" | "contact" | "guide" | "qualify" | "giveaway";
+  startsAt: string;
+  endsAt?: string;
+  status: "draft" | "running" | "stopped" | "promoted";
+  promotedVariant?: string;
 };
 
 export type LeadRouting = {
@@ -733,7 +835,6 @@ export type LeadRouting = {
     _type: "leadConfirmation";
     _key: string;
   }>;
-  lostReasons?: Array<string>;
 };
 
 export type Redirect = {
@@ -808,7 +909,7 @@ export type Resource = {
   callToAction?: CallToAction;
   gated?: boolean;
   gate?: ResourceGate;
-  seo?: Seo;
+  seo: Seo;
 };
 
 export type Slug = {
@@ -900,7 +1001,7 @@ export type Page = {
         _key: string;
       } & DisclosureSection)
   >;
-  seo?: Seo;
+  seo: Seo;
 };
 
 export type SanityImageCrop = {
@@ -1110,6 +1211,8 @@ export type AllSanitySchemaTypes =
   | Icon
   | Seo
   | Link
+  | PageReference
+  | Experiment
   | LeadRouting
   | Redirect
   | LegalEmbed
@@ -1239,7 +1342,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           } & TestimonialsSection)
       >;
-      seo?: Seo;
+      seo: Seo;
     }
   | {
       _id: string;
@@ -1259,13 +1362,13 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       callToAction?: CallToAction;
       gated?: boolean;
       gate?: ResourceGate;
-      seo?: Seo;
+      seo: Seo;
     }
 >;
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_QUERY
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    "giveawayEnded": dateTime(now()) >= dateTime(giveawayEndsAt), backToResourcesLabel, readTimeLabel, defaultShareImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, footer,    sections[]{      ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } }    }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,    seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, gate, callToAction  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, footer,    sections[]{       ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } } }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,    seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
   settings: {
     companyName: string;
@@ -1295,7 +1398,6 @@ export type ROUTE_QUERY_RESULT = {
     contactPhone: string;
     landingPhone: string | null;
     giveawayEndsAt: string;
-    giveawayEnded: boolean | null;
     backToResourcesLabel: string;
     readTimeLabel: string;
     defaultShareImage: {
@@ -1332,8 +1434,8 @@ export type ROUTE_QUERY_RESULT = {
     path: string;
     seo: {
       _type: "seo";
-      title?: string;
-      description?: string;
+      title: string;
+      description: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1359,7 +1461,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    } | null;
+    };
     footer: "full" | "simple";
     sections: Array<
       | {
@@ -1406,15 +1508,11 @@ export type ROUTE_QUERY_RESULT = {
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
-          askInterest?: boolean;
           interestLabel: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;
-          submitLabel: string;
-          confirmationHeading: string;
-          confirmationText?: string;
-          detailsHeading?: string;
+          detailsHeading: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -1583,8 +1681,6 @@ export type ROUTE_QUERY_RESULT = {
           submitLabel: string;
           confirmationHeading: string;
           confirmationText?: string;
-          endedHeading: string;
-          endedText?: string;
           anchor?: string;
         }
       | {
@@ -1952,8 +2048,8 @@ export type ROUTE_QUERY_RESULT = {
     gated: boolean | null;
     seo: {
       _type: "seo";
-      title?: string;
-      description?: string;
+      title: string;
+      description: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1979,7 +2075,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    } | null;
+    };
     coverImage: {
       _type: "imageAsset";
       upload?: {
@@ -2075,12 +2171,622 @@ export type ROUTE_QUERY_RESULT = {
   } | null;
 };
 
+// Source: ../web/app/content/queries.ts
+// Variable: PAGE_EXPERIMENTS_QUERY
+// Query: *[_type == "experiment" && status == "running" && page._ref == $pageId]  | order(_id asc){  _id, sectionKey, status, startsAt, endsAt, goal,  variants[]{ key, label, weight, control, heading, text, ctaLabel, replacement[]{       ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } } } }}
+export type PAGE_EXPERIMENTS_QUERY_RESULT = Array<{
+  _id: string;
+  sectionKey: string;
+  status: "draft" | "promoted" | "running" | "stopped";
+  startsAt: string;
+  endsAt: string | null;
+  goal: "any" | "contact" | "giveaway" | "guide" | "qualify";
+  variants: Array<{
+    key: string;
+    label: string;
+    weight: number;
+    control: boolean | null;
+    heading: string | null;
+    text: string | null;
+    ctaLabel: string | null;
+    replacement: Array<
+      | {
+          _key: string;
+          _type: "challengeSolutionSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          challengeTitle: string;
+          challenges: Array<string>;
+          solutionTitle: string;
+          solutions: Array<string>;
+          link?: Link;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "comparisonTableSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          featureLabel: string;
+          ourLabel: string;
+          competitorLabel: string;
+          rows: Array<{
+            _id: string;
+            feature: string;
+            ourValue: string;
+            competitorValue: string;
+          }>;
+          link?: Link;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "contactFormSection";
+          heading: string;
+          text?: string;
+          nameLabel: string;
+          namePlaceholder?: string;
+          emailLabel: string;
+          emailPlaceholder?: string;
+          phoneLabel: string;
+          phonePlaceholder?: string;
+          companyLabel: string;
+          companyPlaceholder?: string;
+          interestLabel: string;
+          interestPlaceholder?: string;
+          messageLabel: string;
+          messagePlaceholder?: string;
+          detailsHeading: string;
+          detailsText?: string;
+          emailCaption?: string;
+          phoneCaption?: string;
+          responseHeading?: string;
+          responseText?: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "countdownSection";
+          heading: string;
+          text?: string;
+          daysLabel: string;
+          hoursLabel: string;
+          minutesLabel: string;
+          secondsLabel: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "ctaSection";
+          heading: string;
+          text?: string;
+          actions: Array<
+            {
+              _key: string;
+            } & Link
+          >;
+          note?: string;
+          tone: "brand" | "light";
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "dashboardSection";
+          eyebrow?: string;
+          heading: string;
+          text?: string;
+          points?: Array<string>;
+          actions?: Array<
+            {
+              _key: string;
+            } & Link
+          >;
+          reverse?: boolean;
+          dashboard: Dashboard;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "disclosureSection";
+          heading: string;
+          body: Array<
+            | {
+                _key: string;
+                _type: "articleImage";
+                upload: {
+                  asset?: SanityImageAssetReference;
+                  media?: unknown;
+                  hotspot?: SanityImageHotspot;
+                  crop?: SanityImageCrop;
+                  _type: "image";
+                };
+                alt?: string;
+                caption?: string;
+                src: string | null;
+                asset: {
+                  _id: string;
+                  url: string;
+                  metadata: {
+                    dimensions: SanityImageDimensions | null;
+                    lqip: string | null;
+                    palette: {
+                      dominant: {
+                        background: string | null;
+                      } | null;
+                    } | null;
+                  } | null;
+                } | null;
+              }
+            | {
+                children?: Array<{
+                  marks?: Array<string>;
+                  text?: string;
+                  _type: "span";
+                  _key: string;
+                }>;
+                style?: "blockquote" | "h2" | "h3" | "h4" | "normal";
+                listItem?: "bullet" | "number";
+                markDefs?: Array<{
+                  href: string;
+                  _type: "link";
+                  _key: string;
+                }>;
+                level?: number;
+                _type: "block";
+                _key: string;
+              }
+            | {
+                _key: string;
+                _type: "callout";
+                tone: "info" | "tip" | "warning";
+                title?: string;
+                text: string;
+              }
+            | {
+                _key: string;
+                _type: "table";
+                caption?: string;
+                columns: Array<string>;
+                rows: Array<
+                  {
+                    _key: string;
+                  } & TableRow
+                >;
+              }
+          >;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "disclosureSection";
+          heading: string;
+          body: RichText;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "faqSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          items: Array<{
+            _id: string;
+            question: string;
+            answer: string;
+          }>;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "featureGridSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          columns: 2 | 3 | 4;
+          variant: "cards" | "compact" | "numbered";
+          items: Array<
+            {
+              _key: string;
+            } & FeatureCard
+          >;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "giveawayFormSection";
+          heading: string;
+          text?: string;
+          fullNameLabel: string;
+          emailLabel: string;
+          phoneLabel: string;
+          companyLabel: string;
+          titleLabel: string;
+          optInLabel: string;
+          submitLabel: string;
+          confirmationHeading: string;
+          confirmationText?: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "guideOfferSection";
+          eyebrow?: string;
+          heading: string;
+          text?: string;
+          originalPrice?: string;
+          price: string;
+          nameLabel: string;
+          emailLabel: string;
+          submitLabel: string;
+          guarantee?: string;
+          points?: Array<string>;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "heroSection";
+          eyebrow?: string;
+          heading: string;
+          highlight?: string;
+          text?: string;
+          actions?: Array<
+            {
+              _key: string;
+            } & Link
+          >;
+          highlights?: Array<string>;
+          backgroundImage: {
+            _type: "imageAsset";
+            upload?: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            };
+            src: string | null;
+            alt?: string;
+            asset: {
+              _id: string;
+              url: string;
+              metadata: {
+                dimensions: SanityImageDimensions | null;
+                lqip: string | null;
+                palette: {
+                  dominant: {
+                    background: string | null;
+                  } | null;
+                } | null;
+              } | null;
+            } | null;
+          } | null;
+          badge?: string;
+          align: "center" | "left";
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "legalDocumentSection";
+          heading: string;
+          intro?: string;
+          document: {
+            title: string;
+            documentUrl: string;
+          };
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "newsletterSection";
+          heading: string;
+          text?: string;
+          emailLabel: string;
+          emailPlaceholder?: string;
+          submitLabel: string;
+          note?: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "pillarsSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          pillars: Array<
+            {
+              _key: string;
+            } & Pillar
+          >;
+          link?: Link;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "platformListSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          platforms: Array<
+            {
+              _key: string;
+            } & Platform
+          >;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "pricingSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          planName: string;
+          price: string;
+          originalPrice?: string;
+          priceNote?: string;
+          features: Array<string>;
+          guarantee?: string;
+          action: Link;
+          footnote?: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "qualificationFormSection";
+          heading: string;
+          text?: string;
+          questions?: Array<
+            {
+              _key: string;
+            } & QuestionCopy
+          >;
+          successText?: string;
+          websiteLabel: string;
+          phoneCaption?: string;
+          disqualifiedHeading: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "resourceGridSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          featuredLabel?: string;
+          featured: {
+            _id: string;
+            title: string;
+            slug: string;
+            category: "Article" | "Guide" | "Training Guide";
+            description: string;
+            publishedAt: string;
+            readTime: number;
+            coverImage: {
+              _type: "imageAsset";
+              upload?: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              };
+              src: string | null;
+              alt?: string;
+              asset: {
+                _id: string;
+                url: string;
+                metadata: {
+                  dimensions: SanityImageDimensions | null;
+                  lqip: string | null;
+                  palette: {
+                    dominant: {
+                      background: string | null;
+                    } | null;
+                  } | null;
+                } | null;
+              } | null;
+            } | null;
+          } | null;
+          resources: Array<{
+            _id: string;
+            title: string;
+            slug: string;
+            category: "Article" | "Guide" | "Training Guide";
+            description: string;
+            publishedAt: string;
+            readTime: number;
+            coverImage: {
+              _type: "imageAsset";
+              upload?: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              };
+              src: string | null;
+              alt?: string;
+              asset: {
+                _id: string;
+                url: string;
+                metadata: {
+                  dimensions: SanityImageDimensions | null;
+                  lqip: string | null;
+                  palette: {
+                    dominant: {
+                      background: string | null;
+                    } | null;
+                  } | null;
+                } | null;
+              } | null;
+            } | null;
+          }>;
+          readMoreLabel: string;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "richTextSection";
+          eyebrow?: string;
+          heading?: string;
+          body: Array<
+            | {
+                _key: string;
+                _type: "articleImage";
+                upload: {
+                  asset?: SanityImageAssetReference;
+                  media?: unknown;
+                  hotspot?: SanityImageHotspot;
+                  crop?: SanityImageCrop;
+                  _type: "image";
+                };
+                alt?: string;
+                caption?: string;
+                src: string | null;
+                asset: {
+                  _id: string;
+                  url: string;
+                  metadata: {
+                    dimensions: SanityImageDimensions | null;
+                    lqip: string | null;
+                    palette: {
+                      dominant: {
+                        background: string | null;
+                      } | null;
+                    } | null;
+                  } | null;
+                } | null;
+              }
+            | {
+                children?: Array<{
+                  marks?: Array<string>;
+                  text?: string;
+                  _type: "span";
+                  _key: string;
+                }>;
+                style?: "blockquote" | "h2" | "h3" | "h4" | "normal";
+                listItem?: "bullet" | "number";
+                markDefs?: Array<{
+                  href: string;
+                  _type: "link";
+                  _key: string;
+                }>;
+                level?: number;
+                _type: "block";
+                _key: string;
+              }
+            | {
+                _key: string;
+                _type: "callout";
+                tone: "info" | "tip" | "warning";
+                title?: string;
+                text: string;
+              }
+            | {
+                _key: string;
+                _type: "table";
+                caption?: string;
+                columns: Array<string>;
+                rows: Array<
+                  {
+                    _key: string;
+                  } & TableRow
+                >;
+              }
+          >;
+          aside?: Aside;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "richTextSection";
+          eyebrow?: string;
+          heading?: string;
+          body: RichText;
+          aside?: Aside;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "rulesSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          rules: Array<string>;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "statsSection";
+          eyebrow?: string;
+          heading?: string;
+          intro?: string;
+          stats: Array<
+            {
+              _key: string;
+            } & Stat
+          >;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "stepsSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          variant: "cards" | "list" | "timeline";
+          steps: Array<
+            {
+              _key: string;
+            } & Step
+          >;
+          link?: Link;
+          anchor?: string;
+        }
+      | {
+          _key: string;
+          _type: "testimonialsSection";
+          eyebrow?: string;
+          heading: string;
+          intro?: string;
+          testimonials: Array<{
+            _id: string;
+            metric: string;
+            label: string;
+            quote: string;
+            role: string;
+          }>;
+          anchor?: string;
+        }
+    > | null;
+  }>;
+}>;
+
+// Source: ../web/app/content/queries.ts
+// Variable: RUNNING_EXPERIMENTS_QUERY
+// Query: *[_type == "experiment" && status == "running"] | order(_id asc){  _id, sectionKey, startsAt, endsAt, "path": page->path.current, variants[]{ key, weight, control }}
+export type RUNNING_EXPERIMENTS_QUERY_RESULT = Array<{
+  _id: string;
+  sectionKey: string;
+  startsAt: string;
+  endsAt: string | null;
+  path: string;
+  variants: Array<{
+    key: string;
+    weight: number;
+    control: boolean | null;
+  }>;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,\n  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }\n}': ROUTE_PATHS_QUERY_RESULT;
     '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    "giveawayEnded": dateTime(now()) >= dateTime(giveawayEndsAt), backToResourcesLabel, readTimeLabel, defaultShareImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, footer,\n    sections[]{\n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n    }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,\n    seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, footer,\n    sections[]{ \n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,\n    seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
+    '*[_type == "experiment" && status == "running" && page._ref == $pageId]\n  | order(_id asc){\n  _id, sectionKey, status, startsAt, endsAt, goal,\n  variants[]{ key, label, weight, control, heading, text, ctaLabel, replacement[]{ \n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n } }\n}': PAGE_EXPERIMENTS_QUERY_RESULT;
+    '*[_type == "experiment" && status == "running"] | order(_id asc){\n  _id, sectionKey, startsAt, endsAt, "path": page->path.current, variants[]{ key, weight, control }\n}': RUNNING_EXPERIMENTS_QUERY_RESULT;
   }
 }

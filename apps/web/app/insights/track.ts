@@ -27,7 +27,7 @@ export function track(event: InsightEvent): void {
   if (OFF) return
   if (!recording()) return
   queue.push(event)
-  if (event.type === 'pageview') send?.()
+  if (event.type === 'pageview' || event.type === 'exposure') send?.()
   if (started) return
   started = true
   const load = () =>
@@ -61,6 +61,8 @@ export function countPageViews(referrer: string, hydratedAt: string): void {
   // The page the document hydrated on; a route shown while this chunk loaded is the next page view.
   let last = new URL(hydratedAt).pathname
   trackPageView({ path: last, href: hydratedAt, referrer })
+  counting = true
+  for (const event of waitingExposures.splice(0)) track(event)
   const check = () => {
     if (window.location.pathname === last) return
     last = window.location.pathname
@@ -110,6 +112,20 @@ function trackPageView(page: { path: string; href: string; referrer: string }): 
     if (outside) event.referrer = referrer.slice(0, 253)
   }
   track(event)
+}
+
+/** Exposures reported before this document counts its page views (a route's effect runs before the root's). */
+const waitingExposures: InsightEvent[] = []
+let counting = false
+
+/**
+ * A page view that showed `variant` of `experiment` (docs/experiments.md): counted where page views are
+ * (countPageViews has started), so a page that counts no page views counts no exposure either.
+ */
+export function trackExposure(experiment: string, variant: string, path: string): void {
+  const event: InsightEvent = { type: 'exposure', experiment, variant, path: path.slice(0, 300) }
+  if (counting) track(event)
+  else waitingExposures.push(event)
 }
 
 /** A form's step, on the page it is on. */

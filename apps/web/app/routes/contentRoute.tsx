@@ -1,8 +1,10 @@
-import { Suspense } from 'react'
-import { data, redirectDocument } from 'react-router'
+import { Suspense, useEffect } from 'react'
+import { data, redirectDocument, useLocation } from 'react-router'
+import { variantRequest } from '../content/experiments.server'
 import { NOT_FOUND_PRERENDER_PATH } from '../content/paths.server'
 import { fetchRouteContent, normaliseRoutePath } from '../content/routeContent.server'
 import { siteUrl } from '../content/siteUrl.server'
+import { reportExposure } from '../experiments/reportExposure'
 import { ContentSourceContext } from '../forms/shared/consentSource'
 import {
   routeShareImage,
@@ -29,7 +31,7 @@ const preloadArticle = () =>
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url)
   if (pathname === NOT_FOUND_PRERENDER_PATH) return { notFound: true as const }
-  const { settings, page, resource } = await fetchRouteContent(pathname)
+  const { settings, page, resource, experiment } = await fetchRouteContent(pathname, undefined, variantRequest(request))
   if (!settings || (!page && !resource)) throw data(null, { status: 404, statusText: 'Not Found' })
   const [resolvedPage, resolvedResource, shareImage] = await Promise.all([
     page && withResolvedImages(page),
@@ -44,12 +46,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     share: shareImageMeta(shareImage, siteUrl()),
     path: normaliseRoutePath(pathname),
     siteUrl: siteUrl(),
+    experiment,
     ...previewRouteContext(),
   }
 }
 
+type Content = Awaited<ReturnType<Route.ClientLoaderArgs['serverLoader']>>
+
+/**
+ * The page of this visit that showed an experiment's variant, as it was shown: a client navigation back to
+ * it shows the same variant (the server chose it for this document; the build's data is the control's).
+ */
+let experimentPage: { path: string; content: Content } | undefined
+
 /** A client navigation: the build's data for the route, with the modules of what it shows loaded first. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const path = new URL(request.url).pathname
+  if (experimentPage && normalisedPath(path) === experimentPage.path) return experimentPage.content
   const content = await serverLoader()
   if (content.notFound) return content
   const loaded = await Promise.all([
@@ -67,8 +80,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 
 export const meta: Route.MetaFunction = ({ data }) => routeMeta(withoutStega(data))
 
+const normalisedPath = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/'
+
 export default function ContentRoute({ loaderData }: Route.ComponentProps) {
   const content = usePreviewContent(loaderData)
+  const { key: view } = useLocation()
+  const experiment = loaderData.notFound ? undefined : loaderData.experiment
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view (a new location), by design
+  useEffect(() => {
+    if (!experiment || loaderData.notFound) return
+    experimentPage = { path: loaderData.path, content: loaderData }
+    if (experiment.counted) reportExposure(experiment.id, experiment.variant, loaderData.path)
+  }, [view])
   if (content.notFound) return <NotFoundPage />
   const { settings, page, resource } = content
   // The document and revision the forms' consent copy comes from (consentSource.ts).

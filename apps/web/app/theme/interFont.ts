@@ -8,19 +8,10 @@ export const INTER_FAMILY = 'Inter Variable'
 /** Set on <html> while the page's text is set in Inter; until then it is in the fallback (fonts.ts). */
 export const INTER_ATTRIBUTE = 'data-font-inter'
 
-/** Which Inter file this browser has fetched, so that its next page can be painted in it from the start. */
-const STORAGE_KEY = 'site:inter-font'
-
 /**
- * Runs in <head>, before the body is parsed. In a browser that has fetched this Inter file, the page is
- * set in Inter from its first paint: font-display: optional waits up to 100 ms for the cached file, and
- * keeps the fallback if the cache no longer has it.
- */
-export const interWhenCachedScript = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEY)})===${JSON.stringify(interFontUrl)})document.documentElement.setAttribute(${JSON.stringify(INTER_ATTRIBUTE)},'')}catch(e){}`
-
-/**
- * On a first visit the page is painted in the fallback, and Inter is fetched once the page has hydrated,
- * without being used on it: the next page, reached by a client navigation, is painted in Inter.
+ * A document is painted in the fallback (which has Inter's metrics), and Inter is fetched once the page has
+ * hydrated, without being used on it: the next page, reached by a client navigation, is painted in Inter.
+ * Nothing marks the browser as having the font: the site stores nothing on the device (docs/experiments.md).
  */
 export function useInterFromNextPage() {
   const { pathname } = useLocation()
@@ -32,13 +23,7 @@ export function useInterFromNextPage() {
     const task = whenIdle(() => {
       document.fonts.load(`1em "${INTER_FAMILY}"`).then(
         (faces) => {
-          if (faces.length === 0) return
-          fetched.current = true
-          try {
-            localStorage.setItem(STORAGE_KEY, interFontUrl)
-          } catch {
-            // Storage refused (private mode, full): later visits start in the fallback again.
-          }
+          if (faces.length > 0) fetched.current = true
         },
         () => {
           // Not fetched (offline): the site stays in the fallback, which has Inter's metrics.

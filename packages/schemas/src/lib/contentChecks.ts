@@ -12,6 +12,7 @@ import {
   URL_PATH_PATTERN,
 } from '../constants'
 import { validatePagePath, validateSlugFormat } from './addressRules'
+import { VARIANT_KEY_MESSAGE, VARIANT_KEY_PATTERN, variantProblems } from './experimentRules'
 import { validateRedirectFrom, validateRedirectTo } from './redirectRules'
 
 /** What a check may read besides the value: the document it is in (as the Studio's validation context). */
@@ -62,6 +63,14 @@ export const CONTENT_CHECKS = {
     )
     const duplicate = ids.find((id, index) => id && ids.indexOf(id) !== index)
     return duplicate ? `"${String(duplicate)}" has more than one wording; keep one per question` : true
+  },
+  experimentVariants: (value) => variantProblems(value)[0] ?? true,
+  variantKey: pattern(VARIANT_KEY_PATTERN, VARIANT_KEY_MESSAGE),
+  experimentEnd: (value, context) => {
+    const start = isRecord(context?.document) ? context.document.startsAt : undefined
+    return typeof value !== 'string' || typeof start !== 'string' || Date.parse(value) > Date.parse(start)
+      ? true
+      : 'The end must be after the start'
   },
 } satisfies Record<string, ContentCheck>
 

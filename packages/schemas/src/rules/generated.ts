@@ -653,6 +653,207 @@ export const CONTENT_RULES = {
         }
       ]
     },
+    "experiment": {
+      "type": "document",
+      "name": "experiment",
+      "fields": [
+        {
+          "type": "string",
+          "name": "title",
+          "required": true
+        },
+        {
+          "type": "reference",
+          "name": "page",
+          "required": true,
+          "to": [
+            "page"
+          ]
+        },
+        {
+          "type": "string",
+          "name": "sectionKey",
+          "required": true
+        },
+        {
+          "type": "array",
+          "name": "variants",
+          "required": true,
+          "min": 2,
+          "max": 4,
+          "checks": [
+            "experimentVariants"
+          ],
+          "of": [
+            {
+              "type": "object",
+              "name": "experimentVariant",
+              "fields": [
+                {
+                  "type": "string",
+                  "name": "key",
+                  "required": true,
+                  "checks": [
+                    "variantKey"
+                  ]
+                },
+                {
+                  "type": "string",
+                  "name": "label",
+                  "required": true
+                },
+                {
+                  "type": "number",
+                  "name": "weight",
+                  "required": true,
+                  "integer": true,
+                  "min": 1,
+                  "max": 99,
+                  "initialValue": 50
+                },
+                {
+                  "type": "boolean",
+                  "name": "control",
+                  "initialValue": false
+                },
+                {
+                  "type": "string",
+                  "name": "heading"
+                },
+                {
+                  "type": "text",
+                  "name": "text"
+                },
+                {
+                  "type": "string",
+                  "name": "ctaLabel"
+                },
+                {
+                  "type": "array",
+                  "name": "replacement",
+                  "max": 1,
+                  "of": [
+                    {
+                      "type": "heroSection"
+                    },
+                    {
+                      "type": "countdownSection"
+                    },
+                    {
+                      "type": "featureGridSection"
+                    },
+                    {
+                      "type": "pillarsSection"
+                    },
+                    {
+                      "type": "challengeSolutionSection"
+                    },
+                    {
+                      "type": "stepsSection"
+                    },
+                    {
+                      "type": "statsSection"
+                    },
+                    {
+                      "type": "platformListSection"
+                    },
+                    {
+                      "type": "dashboardSection"
+                    },
+                    {
+                      "type": "richTextSection"
+                    },
+                    {
+                      "type": "rulesSection"
+                    },
+                    {
+                      "type": "testimonialsSection"
+                    },
+                    {
+                      "type": "comparisonTableSection"
+                    },
+                    {
+                      "type": "faqSection"
+                    },
+                    {
+                      "type": "pricingSection"
+                    },
+                    {
+                      "type": "guideOfferSection"
+                    },
+                    {
+                      "type": "ctaSection"
+                    },
+                    {
+                      "type": "contactFormSection"
+                    },
+                    {
+                      "type": "qualificationFormSection"
+                    },
+                    {
+                      "type": "giveawayFormSection"
+                    },
+                    {
+                      "type": "newsletterSection"
+                    },
+                    {
+                      "type": "resourceGridSection"
+                    },
+                    {
+                      "type": "legalDocumentSection"
+                    },
+                    {
+                      "type": "disclosureSection"
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "type": "string",
+          "name": "goal",
+          "required": true,
+          "options": [
+            "any",
+            "contact",
+            "guide",
+            "qualify",
+            "giveaway"
+          ],
+          "initialValue": "any"
+        },
+        {
+          "type": "datetime",
+          "name": "startsAt",
+          "required": true
+        },
+        {
+          "type": "datetime",
+          "name": "endsAt",
+          "checks": [
+            "experimentEnd"
+          ]
+        },
+        {
+          "type": "string",
+          "name": "status",
+          "required": true,
+          "options": [
+            "draft",
+            "running",
+            "stopped",
+            "promoted"
+          ],
+          "initialValue": "draft"
+        },
+        {
+          "type": "string",
+          "name": "promotedVariant"
+        }
+      ]
+    },
     "link": {
       "type": "object",
       "name": "link",

@@ -7,6 +7,7 @@ import {
   type LeadDetailJson,
   leadDeliveryKinds,
 } from '@site/leads/admin'
+import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import { LEAD_STATUS_TITLES } from '@site/leads/followThrough'
 import { leadAnswers } from '@site/leads/labels'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
@@ -151,6 +152,7 @@ function objectBlocks(value: Record<string, unknown>, now: number): Block[] {
       return { heading: labelOf(key), rows: objectBlocks(item as Record<string, unknown>, now) }
     }
     if (key === 'at' && typeof item === 'string') return [labelOf(key), readableTimeWithAge(item, now)]
+    if (key === 'experiments' && Array.isArray(item)) return ['Experiments', seenVariantsText(item as SeenVariant[])]
     return [labelOf(key), valueText(item)]
   })
 }

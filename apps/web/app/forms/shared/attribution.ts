@@ -1,17 +1,33 @@
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
 import type { LeadAttribution, LeadTouch } from '@site/leads/context'
+import { MAX_SEEN_VARIANTS, type SeenVariant } from '@site/leads/experiments'
 
 /**
- * Where this visit came from, kept by the site itself: no third-party script, no cookie. The first arrival
- * of the visit (its landing page, referrer, utm_* and click ids) and the latest arrival that brought a
- * campaign or came from another site are kept in sessionStorage, which the browser drops when the tab
- * closes: a visit's attribution lives exactly as long as the visit. A lead sends them beside its payload.
+ * Where this visit came from, kept by the site itself in the page's memory: no third-party script, no
+ * cookie, nothing in the browser's storage (docs/experiments.md, "Privacy"). The first arrival of the visit
+ * (its landing page, referrer, utm_* and click ids), the latest arrival that brought a campaign or came from
+ * another site, and the experiment variants the visit was shown live as long as the document: client-side
+ * navigation keeps them, a reload or a new tab starts a new visit. A lead sends them beside its payload.
  */
-const STORAGE_KEY = 'ag-visit-attribution'
-
 interface Visit {
   firstTouch: LeadTouch
   lastTouch: LeadTouch
+}
+
+let visit: Visit | undefined
+let seenVariants: SeenVariant[] = []
+
+/** A new visit (a document load starts one; unit tests start one per test). */
+export function forgetVisit(): void {
+  visit = undefined
+  seenVariants = []
+}
+
+/** The variant of an experiment the visit was shown; a later page of the same experiment replaces it. */
+export function rememberVariant(seen: SeenVariant): void {
+  seenVariants = [...seenVariants.filter(({ experiment }) => experiment !== seen.experiment), seen].slice(
+    -MAX_SEEN_VARIANTS,
+  )
 }
 
 /** The arrival a page load is: its address, its referrer when that is another site, its campaign parameters. */
@@ -44,39 +60,19 @@ function isAttributable(touch: LeadTouch): boolean {
  * no new source). The first load of the visit is its first touch; a later one with a campaign or another
  * site as referrer becomes the last touch.
  */
-export function recordArrival(href: string, referrer: string, now = new Date(), storage = sessionStorageOrNull()) {
-  if (!storage) return
+export function recordArrival(href: string, referrer: string, now = new Date()) {
   const touch = touchOf(href, referrer, now)
-  const visit = readVisit(storage)
-  const next: Visit = visit
+  visit = visit
     ? { firstTouch: visit.firstTouch, lastTouch: isAttributable(touch) ? touch : visit.lastTouch }
     : { firstTouch: touch, lastTouch: touch }
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(next))
-  } catch {
-    // Storage full or blocked: the lead is sent without attribution.
-  }
 }
 
 /** The visit's attribution for a lead sent from `page`, or undefined when none was recorded. */
-export function visitAttribution(page: string, storage = sessionStorageOrNull()): LeadAttribution | undefined {
-  const visit = storage ? readVisit(storage) : undefined
-  return visit ? { page: page.slice(0, 2048), ...visit } : undefined
-}
-
-function readVisit(storage: Storage): Visit | undefined {
-  try {
-    const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Visit | null
-    return stored?.firstTouch && stored.lastTouch ? stored : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    return null
+export function visitAttribution(page: string): LeadAttribution | undefined {
+  if (!visit) return undefined
+  return {
+    page: page.slice(0, 2048),
+    ...visit,
+    ...(seenVariants.length > 0 ? { experiments: seenVariants } : {}),
   }
 }
