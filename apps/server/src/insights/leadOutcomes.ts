@@ -1,4 +1,6 @@
+import type { SeenVariant } from '@site/leads/experiments'
 import { UNCOUNTED_VISIT_REASONS, type UncountedVisitReason } from '@site/leads/insights'
+import { seenVariantSchema } from '@site/leads/seenVariant'
 import type { LeadDb } from '../leads/db/database.ts'
 import { webhookOfTheLead } from '../leads/store/queries.ts'
 import { hostOf, pagePath, type VisitSource, visitSource } from './sources.ts'
@@ -26,7 +28,7 @@ export interface LeadProgress {
   /** Every status it has had (its history's), so a lead later lost still counts as contacted. */
   reached: string[]
   wonValue: number | null
-  variants: Array<{ experiment: string; variant: string }>
+  variants: SeenVariant[]
 }
 
 interface TouchLike {
@@ -136,25 +138,10 @@ export async function leadOutcomes(db: LeadDb, from: Date, to: Date): Promise<Le
   })
 }
 
-/**
- * The experiment variants a lead's attribution names, if any: `experiments: {name: variant}` or
- * `experiment: {name|id, variant}` (experiments are optional; a lead without them has none).
- */
-function variantsOf(attribution: unknown): Array<{ experiment: string; variant: string }> {
-  const parsed = (typeof attribution === 'string' ? safeJson(attribution) : attribution) as {
-    experiments?: unknown
-    experiment?: { name?: unknown; id?: unknown; variant?: unknown }
-  } | null
-  if (!parsed || typeof parsed !== 'object') return []
-  const found: Array<{ experiment: string; variant: string }> = []
-  if (parsed.experiments && typeof parsed.experiments === 'object' && !Array.isArray(parsed.experiments)) {
-    for (const [experiment, variant] of Object.entries(parsed.experiments as Record<string, unknown>)) {
-      if (typeof variant === 'string') found.push({ experiment, variant })
-    }
-  }
-  const single = parsed.experiment
-  const name = text(single?.name) ?? text(single?.id)
-  const variant = text(single?.variant)
-  if (name && variant) found.push({ experiment: name, variant })
-  return found
+/** The experiment variants a lead's attribution names (its visit's `experiments`, docs/experiments.md), if any. */
+function variantsOf(attribution: unknown): SeenVariant[] {
+  const parsed = typeof attribution === 'string' ? safeJson(attribution) : attribution
+  const experiments = (parsed as { experiments?: unknown } | null)?.experiments
+  const seen = seenVariantSchema.array().safeParse(experiments)
+  return seen.success ? seen.data : []
 }

@@ -84,6 +84,8 @@ export type GiveawayFormSection = {
   submitLabel: string;
   confirmationHeading: string;
   confirmationText?: string;
+  endedHeading: string;
+  endedText?: string;
   anchor?: string;
 };
 
@@ -115,11 +117,15 @@ export type ContactFormSection = {
   phonePlaceholder?: string;
   companyLabel: string;
   companyPlaceholder?: string;
+  askInterest?: boolean;
   interestLabel: string;
   interestPlaceholder?: string;
   messageLabel: string;
   messagePlaceholder?: string;
-  detailsHeading: string;
+  submitLabel: string;
+  confirmationHeading: string;
+  confirmationText?: string;
+  detailsHeading?: string;
   detailsText?: string;
   emailCaption?: string;
   phoneCaption?: string;
@@ -684,8 +690,8 @@ export type Icon =
 
 export type Seo = {
   _type: "seo";
-  title: string;
-  description: string;
+  title?: string;
+  description?: string;
   image?: ImageAsset;
 };
 
@@ -835,6 +841,7 @@ export type LeadRouting = {
     _type: "leadConfirmation";
     _key: string;
   }>;
+  lostReasons?: Array<string>;
 };
 
 export type Redirect = {
@@ -909,7 +916,7 @@ export type Resource = {
   callToAction?: CallToAction;
   gated?: boolean;
   gate?: ResourceGate;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type Slug = {
@@ -1001,7 +1008,7 @@ export type Page = {
         _key: string;
       } & DisclosureSection)
   >;
-  seo: Seo;
+  seo?: Seo;
 };
 
 export type SanityImageCrop = {
@@ -1342,7 +1349,7 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           } & TestimonialsSection)
       >;
-      seo: Seo;
+      seo?: Seo;
     }
   | {
       _id: string;
@@ -1362,13 +1369,13 @@ export type ROUTE_DOCUMENTS_QUERY_RESULT = Array<
       callToAction?: CallToAction;
       gated?: boolean;
       gate?: ResourceGate;
-      seo: Seo;
+      seo?: Seo;
     }
 >;
 
 // Source: ../web/app/content/queries.ts
 // Variable: ROUTE_QUERY
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    backToResourcesLabel, readTimeLabel, defaultShareImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, footer,    sections[]{       ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } } }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,    seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, gate, callToAction  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,    "giveawayEnded": dateTime(now()) >= dateTime(giveawayEndsAt), backToResourcesLabel, readTimeLabel, defaultShareImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, skipLinkLabel  },  "page": *[_type == "page" && path.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, footer,    sections[]{       ...,      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },      _type == "faqSection" => { items[]->{ _id, question, answer } },      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },      _type == "resourceGridSection" => {        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }      },      _type == "legalDocumentSection" => { document->{ title, documentUrl } },      _type == "heroSection" => { backgroundImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } },      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } } } }  },  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,    seo{ ..., image{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, coverImage{   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } }, body[]{ ..., _type == "articleImage" => {   ..., "src": coalesce(upload.asset->url, src),  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } } } }, gate, callToAction  }}
 export type ROUTE_QUERY_RESULT = {
   settings: {
     companyName: string;
@@ -1398,6 +1405,7 @@ export type ROUTE_QUERY_RESULT = {
     contactPhone: string;
     landingPhone: string | null;
     giveawayEndsAt: string;
+    giveawayEnded: boolean | null;
     backToResourcesLabel: string;
     readTimeLabel: string;
     defaultShareImage: {
@@ -1434,8 +1442,8 @@ export type ROUTE_QUERY_RESULT = {
     path: string;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -1461,7 +1469,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     footer: "full" | "simple";
     sections: Array<
       | {
@@ -1508,11 +1516,15 @@ export type ROUTE_QUERY_RESULT = {
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
+          askInterest?: boolean;
           interestLabel: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;
-          detailsHeading: string;
+          submitLabel: string;
+          confirmationHeading: string;
+          confirmationText?: string;
+          detailsHeading?: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -1681,6 +1693,8 @@ export type ROUTE_QUERY_RESULT = {
           submitLabel: string;
           confirmationHeading: string;
           confirmationText?: string;
+          endedHeading: string;
+          endedText?: string;
           anchor?: string;
         }
       | {
@@ -2048,8 +2062,8 @@ export type ROUTE_QUERY_RESULT = {
     gated: boolean | null;
     seo: {
       _type: "seo";
-      title: string;
-      description: string;
+      title?: string;
+      description?: string;
       image: {
         _type: "imageAsset";
         upload?: {
@@ -2075,7 +2089,7 @@ export type ROUTE_QUERY_RESULT = {
           } | null;
         } | null;
       } | null;
-    };
+    } | null;
     coverImage: {
       _type: "imageAsset";
       upload?: {
@@ -2234,11 +2248,15 @@ export type PAGE_EXPERIMENTS_QUERY_RESULT = Array<{
           phonePlaceholder?: string;
           companyLabel: string;
           companyPlaceholder?: string;
+          askInterest?: boolean;
           interestLabel: string;
           interestPlaceholder?: string;
           messageLabel: string;
           messagePlaceholder?: string;
-          detailsHeading: string;
+          submitLabel: string;
+          confirmationHeading: string;
+          confirmationText?: string;
+          detailsHeading?: string;
           detailsText?: string;
           emailCaption?: string;
           phoneCaption?: string;
@@ -2407,6 +2425,8 @@ export type PAGE_EXPERIMENTS_QUERY_RESULT = Array<{
           submitLabel: string;
           confirmationHeading: string;
           confirmationText?: string;
+          endedHeading: string;
+          endedText?: string;
           anchor?: string;
         }
       | {
@@ -2785,7 +2805,7 @@ declare module "@sanity/client" {
   interface SanityQueries {
     '{\n  "pages": *[_type == "page"]{ _id, "path": path.current },\n  "resources": *[_type == "resource"]{ _id, "slug": slug.current },\n  "embedUrls": *[_type == "legalEmbed" && defined(documentUrl)].documentUrl,\n  "redirects": *[_type == "redirect"]{ _id, from, to, permanent }\n}': ROUTE_PATHS_QUERY_RESULT;
     '*[_type in ["page", "resource"] && ($ids == null || _id in $ids)]': ROUTE_DOCUMENTS_QUERY_RESULT;
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    backToResourcesLabel, readTimeLabel, defaultShareImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, footer,\n    sections[]{ \n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,\n    seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, tagline, description, mainNavigation, headerCta, signInLabel, footerColumns, footerTagline,\n    footerBlurb, bottomLinks, copyrightText, contactEmail, contactPhone, landingPhone, giveawayEndsAt,\n    "giveawayEnded": dateTime(now()) >= dateTime(giveawayEndsAt), backToResourcesLabel, readTimeLabel, defaultShareImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, skipLinkLabel\n  },\n  "page": *[_type == "page" && path.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "path": path.current, seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, footer,\n    sections[]{ \n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n }\n  },\n  "resource": *[_type == "resource" && "/resources/" + slug.current == $path][0]{\n    _id, "_rev": coalesce(_rev, "seed"), title, "slug": slug.current, category, description, publishedAt, readTime, featured, gated,\n    seo{ ..., image{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n }, body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }, gate, callToAction\n  }\n}': ROUTE_QUERY_RESULT;
     '*[_type == "experiment" && status == "running" && page._ref == $pageId]\n  | order(_id asc){\n  _id, sectionKey, status, startsAt, endsAt, goal,\n  variants[]{ key, label, weight, control, heading, text, ctaLabel, replacement[]{ \n      ...,\n      _type == "testimonialsSection" => { testimonials[]->{ _id, metric, label, quote, role } },\n      _type == "faqSection" => { items[]->{ _id, question, answer } },\n      _type == "comparisonTableSection" => { rows[]->{ _id, feature, ourValue, competitorValue } },\n      _type == "resourceGridSection" => {\n        featured->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n        resources[]->{ _id, title, "slug": slug.current, category, description, publishedAt, readTime, coverImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } }\n      },\n      _type == "legalDocumentSection" => { document->{ title, documentUrl } },\n      _type == "heroSection" => { backgroundImage{ \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } },\n      _type in ["richTextSection", "disclosureSection"] => { body[]{ ..., _type == "articleImage" => { \n  ..., "src": coalesce(upload.asset->url, src),\n  "asset": upload.asset->{ _id, url, metadata{ dimensions, lqip, palette{ dominant{ background } } } }\n } } }\n } }\n}': PAGE_EXPERIMENTS_QUERY_RESULT;
     '*[_type == "experiment" && status == "running"] | order(_id asc){\n  _id, sectionKey, startsAt, endsAt, "path": page->path.current, variants[]{ key, weight, control }\n}': RUNNING_EXPERIMENTS_QUERY_RESULT;
   }
