@@ -91,7 +91,9 @@ export function followThroughFigures(leads: LeadOutcome[]): FollowThroughFigures
     byLandingPage: grouped(leads, (lead) => [{ page: lead.landingPage }]),
     byCampaign: grouped(leads, (lead) => [{ source: lead.source, medium: lead.medium, campaign: lead.campaign }]),
     byForm: grouped(leads, (lead) => [{ form: lead.form }]),
-    byVariant: grouped(leads, (lead) => lead.followThrough?.variants ?? []),
+    byVariant: grouped(leads, (lead) =>
+      (lead.followThrough?.variants ?? []).map(({ experiment, variant }) => ({ experiment, variant })),
+    ),
     speed: speed(leads),
   }
 }
