@@ -88,7 +88,9 @@ describe('the content schemas accept the whole seed', () => {
     const client = await getContentClient()
     for (const path of paths) {
       const raw = await client.fetch(ROUTE_QUERY, { path })
-      expect(await fetchRouteContent(path, 'fail'), path).toEqual(raw)
+      // The control of a running experiment is the page as stored; what was shown is told beside it.
+      const { experiment: _shown, inPass: _inPass, ...content } = await fetchRouteContent(path, 'fail')
+      expect(content, path).toEqual(raw)
     }
   })
 })

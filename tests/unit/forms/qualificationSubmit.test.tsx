@@ -199,7 +199,9 @@ describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const user = renderQualificationForm(content)
     await reachLastQuestion(user, content)
-    vi.spyOn(Date.prototype, 'toISOString').mockImplementation(() => {
+    // Restored in this test: vitest restores spies before the next test, after the next block's beforeAll,
+    // whose content query reads the time (the giveaway's end).
+    const brokenClock = vi.spyOn(Date.prototype, 'toISOString').mockImplementation(() => {
       throw new RangeError('Invalid time value')
     })
     const earlierToasts = toastsShown('Submission failed')
@@ -211,6 +213,7 @@ describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }
     )
     expect(toast).toHaveAttribute('data-type', 'error')
     expect(errors).toHaveBeenCalledWith('The qualification submission failed', expect.any(RangeError))
+    brokenClock.mockRestore()
     expect(bodies).toHaveLength(0)
     await expectQuestion(content.section, 'decisionMaker', 12, 12)
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked()
