@@ -46,11 +46,12 @@ export default {
     }
     const outDir = resolve(viteConfig.root, process.env.SITE_OUT_DIR || 'dist')
     const clientBuildDir = join(reactRouterConfig.buildDirectory, 'client')
+    const plans = await experimentPlans()
     buildExperimentVariants({
       root: viteConfig.root,
       buildDirectory: relative(viteConfig.root, reactRouterConfig.buildDirectory),
       clientBuildDir,
-      plans: await experimentPlans(),
+      plans,
     })
     const published = publishStaticSite({
       clientBuildDir,
@@ -64,6 +65,6 @@ export default {
     const images = (path: string) => variantsNamedIn(readFileSync(join(outDir, routeFiles(path).html), 'utf8'))
     // What the last publish left beside the old site (publish/stagedSite.ts) no longer matches the new one.
     discardPublishLeftovers(outDir)
-    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes, images })
+    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes, images, plans })
   },
 } satisfies Config

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { variantRoute } from '@site/leads/experiments'
 import { getContentClient } from '../app/content/client.server'
+import { EXPERIMENT_PASS_VARIABLE, type ExperimentPlan, experimentPlans } from '../app/content/experiments.server'
 import { loadSiteManifest } from '../app/content/paths.server'
 import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
 import { siteUrl } from '../app/content/siteUrl.server'
@@ -15,8 +17,9 @@ import {
   recoverInterruptedPublish,
   stagingDir,
   switchPublishedSite,
+  type VariantPage,
 } from './publishState.ts'
-import { loadRouteRenderer } from './renderRoutes.ts'
+import { loadRouteRenderer, type RenderedRoute } from './renderRoutes.ts'
 import { routeDocumentsAfter, routesToPublish } from './routeDependencies.ts'
 import { routeFiles } from './routeFiles.ts'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from './stagedSite.ts'
@@ -24,8 +27,8 @@ import { goneAfterPublish, redirectsFile, sitemapXml } from './staticSite.ts'
 
 /**
  * Publishes a content change without a full build: prerenders only the routes that show one of the
- * changed documents (publish/routeDependencies.ts), removes the routes that are gone, and updates their
- * policies in `_headers`, the redirects and, when the set of routes changed, the sitemap. Every other file keeps its
+ * changed documents (publish/routeDependencies.ts) with the variant pages of their experiments, removes the
+ * routes that are gone, and updates their policies in `_headers`, the redirects and, when the set of routes changed, the sitemap. Every other file keeps its
  * bytes, and the result is what a full build of the same content writes (checked by `npm test`).
  *
  * The new site is assembled beside the old one (unchanged files hard-linked, changed ones written anew)
@@ -59,8 +62,8 @@ export async function publishChanged({
       await discardStaging()
       return plan
     }
-    const { manifest, after, render, remove } = plan
-    const [rendered, staged] = await Promise.all([plan.renderRoutes(), staging])
+    const { manifest, after, render, remove, plans } = plan
+    const [{ rendered, variants }, staged] = await Promise.all([plan.renderRoutes(), staging])
     const site = stagingDir(outDir)
     const changed: string[] = []
     const write = (file: string, contents: string) => {
@@ -87,7 +90,16 @@ export async function publishChanged({
       const { document, shows } = after[path]!
       routes[path] = { document, shows, policy: secured.policy, images: variantsNamedIn(html) }
     }
-    const policies = new Map(Object.entries(routes).map(([path, { policy }]) => [path, policy]))
+    const variantPages: Record<string, VariantPage> = { ...state.experiments?.pages }
+    for (const { route, html } of variants) {
+      const file = routeFiles(route).html
+      const secured = securePage(loadScriptsAfterFirstPaint(html, file), state.csp)
+      write(file, secured.html)
+      variantPages[route] = { policy: secured.policy, images: variantsNamedIn(html) }
+    }
+    const policies = new Map(
+      [...Object.entries(routes), ...Object.entries(variantPages)].map(([path, { policy }]) => [path, policy]),
+    )
     write('_headers', headersFile(state.siteWideHeaders, policies))
     // Redirects are few and cheap to write: rewritten on every publish, whichever document changed.
     const liveRedirects = join(outDir, '_redirects')
@@ -101,13 +113,14 @@ export async function publishChanged({
     changed.push(
       ...copyImageVariants(
         site,
-        rendered.map(({ html }) => html),
+        [...rendered, ...variants].map(({ html }) => html),
       ),
     )
     // Variants no page names any more go, as a full build would not write them.
-    const named = (all: PublishState['routes']) => new Set(Object.values(all).flatMap(({ images }) => images ?? []))
-    const stillNamed = named(routes)
-    for (const name of named(state.routes)) {
+    const named = (...all: Record<string, VariantPage>[]) =>
+      new Set(all.flatMap((pages) => Object.values(pages).flatMap(({ images }) => images ?? [])))
+    const stillNamed = named(routes, variantPages)
+    for (const name of named(state.routes, state.experiments?.pages ?? {})) {
       if (stillNamed.has(name)) continue
       removeFile(site, variantPath(name))
       changed.push(variantPath(name))
@@ -115,7 +128,12 @@ export async function publishChanged({
     const sitemapChanged = remove.length > 0 || render.some((path) => !(path in state.routes))
     if (sitemapChanged && state.indexable) write('sitemap.xml', sitemapXml(manifest.routePaths, state.siteUrl))
 
-    switchPublishedSite(buildDir, outDir, { ...state, routes, spare: spareAfterSwitch(outDir, changed) })
+    switchPublishedSite(buildDir, outDir, {
+      ...state,
+      routes,
+      experiments: { plans, pages: variantPages },
+      spare: spareAfterSwitch(outDir, changed),
+    })
     return {
       kind: 'published',
       documents,
@@ -141,10 +159,11 @@ async function planPublish(documents: string[], state: PublishState, buildDir: s
   const client = await getContentClient()
   // The server bundle reads the content through the same embedded API instead of loading the dataset again.
   if (!process.env.SANITY_PROJECT_ID) process.env.CONTENT_API_ORIGIN ??= client.config().apiHost
-  const [manifest, changedDocuments, renderer] = await Promise.all([
+  const [manifest, changedDocuments, renderer, plans] = await Promise.all([
     loadSiteManifest(),
     client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: documents }),
     loadRouteRenderer(buildDir),
+    experimentPlans(),
   ])
   const frame = cspSourcesFromConfig({}, manifest.embedUrls).frame
   if (frame.join(' ') !== state.csp.frame.join(' '))
@@ -152,7 +171,42 @@ async function planPublish(documents: string[], state: PublishState, buildDir: s
       kind: 'full-build-needed' as const,
       reason: "the embedded documents' origins changed, and with them every page's policy",
     }
+  const built = state.experiments?.plans ?? []
+  if (JSON.stringify(plans) !== JSON.stringify(built) || built.some(({ id }) => documents.includes(id)))
+    return {
+      kind: 'full-build-needed' as const,
+      reason: 'an experiment started, ended or changed: its variant pages and the split come from a full build',
+    }
   const after = routeDocumentsAfter(manifest.routes, state.routes, changedDocuments)
   const { render, remove } = routesToPublish(documents, state.routes, after)
-  return { kind: 'plan' as const, manifest, after, render, remove, renderRoutes: () => renderer(render) }
+  const renderRoutes = async () => ({
+    rendered: await renderer(render),
+    variants: await renderVariants(renderer, plans, render),
+  })
+  return { kind: 'plan' as const, manifest, after, render, remove, plans, renderRoutes }
+}
+
+/**
+ * The variant pages of the experiments on the routes rendered again, each rendered as the full build's
+ * experiment pass for its rank renders it (publish/experimentVariants.ts), at its variant route.
+ */
+async function renderVariants(
+  renderer: (paths: string[]) => Promise<RenderedRoute[]>,
+  plans: ExperimentPlan[],
+  render: string[],
+): Promise<Array<{ route: string; html: string }>> {
+  const pages: Array<{ route: string; html: string }> = []
+  for (const plan of plans.filter(({ path }) => render.includes(path))) {
+    const others = plan.variants.filter(({ control }) => !control)
+    for (const [index, { key }] of others.entries()) {
+      process.env[EXPERIMENT_PASS_VARIABLE] = String(index + 1)
+      try {
+        const [page] = await renderer([plan.path])
+        pages.push({ route: variantRoute(plan.id, key), html: page!.html })
+      } finally {
+        delete process.env[EXPERIMENT_PASS_VARIABLE]
+      }
+    }
+  }
+  return pages
 }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import type { ExperimentPlan } from '../app/content/experiments.server'
 import type { CspSources } from '../vite/contentSecurityPolicy.ts'
 
 /** What the publisher knows of one published route. */
@@ -14,6 +15,9 @@ export interface PublishedRoute {
   images?: string[]
 }
 
+/** A variant's prerendered page (publish/experimentVariants.ts). */
+export type VariantPage = Pick<PublishedRoute, 'policy' | 'images'>
+
 /**
  * What a full build published, kept beside React Router's build (never in the published site) so that
  * `publish:changed` can update the site without a full build: the build's configuration, and per route
@@ -25,6 +29,11 @@ export interface PublishState {
   csp: CspSources
   siteWideHeaders: string[]
   routes: Record<string, PublishedRoute>
+  /**
+   * The experiments the build split pages for, and each variant page's policy and images by its route
+   * (`/__experiments/<id>/<key>`); absent in a state from before them.
+   */
+  experiments?: { plans: ExperimentPlan[]; pages: Record<string, VariantPage> }
   /** After a publish: the site it replaced, which the next publish reuses (publish/stagedSite.ts). */
   spare?: SpareSite
 }

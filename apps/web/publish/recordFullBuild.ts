@@ -1,7 +1,9 @@
+import { variantRoute } from '@site/leads/experiments'
 import { getContentClient } from '../app/content/client.server'
+import type { ExperimentPlan } from '../app/content/experiments.server'
 import type { SiteRoute } from '../app/content/paths.server'
 import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
-import { type PublishState, writePublishState } from './publishState.ts'
+import { type PublishState, type VariantPage, writePublishState } from './publishState.ts'
 import { referencedIds } from './routeDependencies.ts'
 
 /** After a full build: what it published, for the next `publish:changed` (publish/publishState.ts). */
@@ -11,9 +13,12 @@ export async function recordFullBuild(
     routes,
     policies,
     images,
+    plans,
     ...configuration
-  }: Omit<PublishState, 'routes'> & {
+  }: Omit<PublishState, 'routes' | 'experiments'> & {
     routes: SiteRoute[]
+    /** The experiments whose variant pages the build rendered. */
+    plans: ExperimentPlan[]
     policies: Map<string, string>
     /** The image variants each route's page names. */
     images: (path: string) => string[]
@@ -28,5 +33,14 @@ export async function recordFullBuild(
     if (policy === undefined) throw new Error(`The build published no page for ${path}`)
     published[path] = { document: documentId, shows: shows.get(documentId) ?? [], policy, images: images(path) }
   }
-  writePublishState(buildDir, { ...configuration, routes: published })
+  const pages: Record<string, VariantPage> = {}
+  for (const plan of plans)
+    for (const { key, control } of plan.variants) {
+      if (control) continue
+      const route = variantRoute(plan.id, key)
+      const policy = policies.get(route)
+      if (policy === undefined) throw new Error(`The build published no page for ${route}`)
+      pages[route] = { policy, images: images(route) }
+    }
+  writePublishState(buildDir, { ...configuration, routes: published, experiments: { plans, pages } })
 }
