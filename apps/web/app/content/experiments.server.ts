@@ -38,7 +38,7 @@ export function passVariant(plan: ExperimentPlan, pass: number): string | undefi
   return plan.variants.filter((variant) => !variant.control)[pass - 1]?.key
 }
 
-export function variantRequest(request: Request, env = process.env, isDevServer = import.meta.env.DEV): VariantRequest {
+export function variantRequest(request: Request, isDevServer: boolean, env = process.env): VariantRequest {
   const pass = experimentPass(env)
   if (pass) return { pass }
   const asked = isDevServer ? new URL(request.url).searchParams.get('variant') : null

@@ -31,7 +31,11 @@ const preloadArticle = () =>
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url)
   if (pathname === NOT_FOUND_PRERENDER_PATH) return { notFound: true as const }
-  const { settings, page, resource, experiment } = await fetchRouteContent(pathname, undefined, variantRequest(request))
+  const { settings, page, resource, experiment } = await fetchRouteContent(
+    pathname,
+    undefined,
+    variantRequest(request, import.meta.env.DEV),
+  )
   if (!settings || (!page && !resource)) throw data(null, { status: 404, statusText: 'Not Found' })
   const [resolvedPage, resolvedResource, shareImage] = await Promise.all([
     page && withResolvedImages(page),
