@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifyConfigFromEnv } from '../../apps/server/src/leads/delivery/notifyConfig'
 import { renderNotification } from '../../apps/server/src/leads/delivery/renderMessage'
 import type { ClaimedDelivery } from '../../apps/server/src/leads/store/deliveryQueue'
@@ -30,6 +30,13 @@ const notify = notifyConfigFromEnv({ LEAD_STUDIO_URL: 'https://studio.advisorgro
 
 describe.each(STORES)('the digest on the %s store', (kind) => {
   const server = useLeadServer(kind)
+  // The lead service in this process reads the content as `pnpm serve` does, from its environment.
+  beforeEach(() => {
+    vi.stubEnv('CONTENT_SEED_FILE', content)
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
 
   const post = async (key: string, name: string, honeypot = '') => {
     const response = await server.service.app.request('/api/leads/contact', {
@@ -54,7 +61,7 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
   }
 
   it('counts what the quarantine held in its 24 hours, by reason, and links to the Leads tool', async () => {
-    await server.start({ CONTENT_SEED_FILE: content, LEAD_ROUTING_CACHE_MS: '0' })
+    await server.start({ LEAD_ROUTING_CACHE_MS: '0' })
     await post('digest-accepted-01', 'Ann Lee')
     await post('digest-honeypot-01', 'Bo Ray', 'filled by a bot')
     await post('digest-honeypot-02', 'Cy Dunn', 'filled by a bot')
@@ -89,5 +96,55 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
     // Most first; the released lead (markup in its name) is no longer counted.
     expect(text).toContain('Honeypot field filled: 2\n\nA link or markup in a name or company field: 1')
     expect(text).toContain('Review them in the Leads tool https://studio.advisorgrowth.test/leads')
+  })
+
+  it("still sends the day's digest when the quarantine held every lead, saying so in its subject", async () => {
+    await server.start({ LEAD_ROUTING_CACHE_MS: '0' })
+    const first = await post('held-only-01', 'Bo Ray', 'filled by a bot')
+    await post('held-only-02', 'Cy Dunn', 'filled by a bot')
+    const digests = await server.service.store.db
+      .selectFrom('deliveries')
+      .select(['lead_id', 'destination', 'message', 'state'])
+      .where('destination', 'like', 'digest:%')
+      .execute()
+    // One digest for the day, however many held leads queued it; nothing else was queued for them.
+    expect(digests).toHaveLength(1)
+    expect(digests[0]).toMatchObject({
+      lead_id: first,
+      destination: 'digest:digest@advisorgrowth.test',
+      state: 'pending',
+    })
+    const queued = typeof digests[0]?.message === 'string' ? JSON.parse(digests[0].message) : digests[0]?.message
+    const claim = {
+      id: '5d0c2b7e-1f4a-4c55-8b1e-2a9f3e7d6c10',
+      leadId: first,
+      destination: 'digest:digest@advisorgrowth.test',
+      attempt: 1,
+      payload: {},
+      leaseToken: 'token',
+      windowStartedAt: new Date(),
+      message: { ...queued, from: new Date(Date.now() - 3_600_000).toISOString() },
+      lead: { id: first, form: 'contact', payload: {}, attribution: null, received_at: new Date(), notify: {} },
+    } as unknown as ClaimedDelivery
+    const rendered = await renderNotification(claim, notify, server.service.store.db)
+    expect(rendered.email?.subject).toBe(
+      `No new leads, 2 leads held by the spam check · digest of ${String(queued.until).slice(0, 10)}`,
+    )
+    expect(rendered.email?.text).toContain('Honeypot field filled: 2')
+    const others = await server.service.store.db
+      .selectFrom('deliveries')
+      .select('destination')
+      .where('destination', 'not like', 'digest:%')
+      .execute()
+    expect(others).toStrictEqual([])
+    // `pnpm leads health` (this answer) says what the quarantine holds, and why.
+    const health = await server.service.app.request('/api/admin/health', {
+      headers: { authorization: 'Bearer admin-token-for-tests' },
+    })
+    expect(((await health.json()) as { leads: unknown }).leads).toStrictEqual({
+      total: 2,
+      quarantined: 2,
+      heldFor: [{ reason: 'honeypot', count: 2 }],
+    })
   })
 })

@@ -148,7 +148,7 @@ describe.each(STORES)('hostile submissions and filters, on the %s store', (kind)
         error: 'An Idempotency-Key header is required: 8 to 128 letters, digits, ".", ":", "_" or "-"',
       })
     }
-    expect(await leadCounts(server.service.store.db)).toStrictEqual({ total: 0, quarantined: 0 })
+    expect(await leadCounts(server.service.store.db)).toStrictEqual({ total: 0, quarantined: 0, heldFor: [] })
   })
 
   it('stores the corrected resend of a refused submission under the same key; the refused one stays quarantined', async () => {

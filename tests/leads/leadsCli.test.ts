@@ -227,6 +227,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
         'Store        embedded (SQLite)',
         'Access       manage (read, replay, erase)',
         'Leads        1 (0 quarantined)',
+        'Held for     —',
         'Deliveries   1 delivered, 0 pending, 0 misconfigured, 0 dead',
         'Webhooks     set for contact; not set for guide, qualify, giveaway',
         '',

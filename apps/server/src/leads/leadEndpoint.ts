@@ -12,7 +12,7 @@ import { clientAddressResolver } from './clientAddress.ts'
 import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import { confirmationGate, withoutConfirmation } from './delivery/confirmationLimits.ts'
-import { planNotifications } from './delivery/routing.ts'
+import { heldLeadDigests, planNotifications } from './delivery/routing.ts'
 import { followThroughAtStore } from './followThrough/rotation.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
@@ -91,7 +91,10 @@ export function leadEndpoint(options: {
     payload: JsonObject,
     kind: QuarantineKind,
     reason: string,
+    /** Answered 201 as if accepted: the day's digest must count it (a refused one was told its 4xx). */
+    silent = false,
   ) => {
+    const now = new Date()
     const stored = await storeLead(db, {
       form,
       idempotencyKey: key,
@@ -99,7 +102,8 @@ export function leadEndpoint(options: {
       quarantineReason: reason,
       reasons: [REASON_OF_KIND[kind]],
       deliver: false,
-      now: new Date(),
+      now,
+      heldDigests: silent ? heldLeadDigests(await options.routing(), config.notify, now) : undefined,
     })
     if (stored.created) log.warn('lead-quarantined', { lead: stored.id, form, reason: kind })
     return stored
@@ -195,7 +199,7 @@ export function leadEndpoint(options: {
       const unstorable = unstorableReason(body.payload, 'payload')
       if (body.honeypot?.trim()) {
         const kept = unstorable ? { body: storableText(text) } : body.payload
-        const stored = await quarantine(form, key, kept, 'honeypot', 'honeypot field filled')
+        const stored = await quarantine(form, key, kept, 'honeypot', 'honeypot field filled', true)
         return stored.created ? c.json({ id: stored.id }, 201) : repeated(c, stored.id)
       }
       if (unstorable) {
@@ -252,6 +256,7 @@ export function leadEndpoint(options: {
         deliver,
         now,
         quarantineReason: judged.quarantined ? judged.reasons.map(holdReasonTitle).join('; ') : undefined,
+        heldDigests: judged.quarantined ? heldLeadDigests(routing, config.notify, now) : undefined,
         reasons: judged.reasons,
         repeatsSince:
           config.spam.duplicateWindowMs > 0 ? new Date(now.getTime() - config.spam.duplicateWindowMs) : undefined,

@@ -1,12 +1,14 @@
 import type { DeliveryState } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
+import { holdReasonTitle } from '@site/leads/spam'
 
 /** `GET /api/admin/health`. */
 export interface HealthJson {
   store: 'embedded' | 'postgres'
   access: 'read' | 'manage'
   webhooks: Record<LeadFormName, boolean>
-  leads: { total: number; quarantined: number }
+  /** `heldFor`: the named reasons of the leads the quarantine holds now, most first. */
+  leads: { total: number; quarantined: number; heldFor: Array<{ reason: string; count: number }> }
   deliveries: Record<DeliveryState, number>
 }
 
@@ -30,6 +32,10 @@ export function healthSummary(health: HealthJson, source: string): string {
     ['Store', health.store === 'embedded' ? 'embedded (SQLite)' : 'PostgreSQL'],
     ['Access', health.access === 'manage' ? 'manage (read, replay, erase)' : 'read'],
     ['Leads', `${health.leads.total} (${health.leads.quarantined} quarantined)`],
+    [
+      'Held for',
+      health.leads.heldFor.map(({ reason, count }) => `${holdReasonTitle(reason)}: ${count}`).join('; ') || '—',
+    ],
     [
       'Deliveries',
       `${health.deliveries.delivered} delivered, ${health.deliveries.pending} pending, ` +

@@ -14,6 +14,7 @@ import type { NotificationMessage } from './routing.ts'
 import {
   ConfirmationEmail,
   DigestEmail,
+  digestTitle,
   type HeldSummary,
   type LeadView,
   leadView,
@@ -105,7 +106,7 @@ export async function renderNotification(
           {
             from: config.from,
             to: queued.to,
-            subject: `${views.length} new ${views.length === 1 ? 'lead' : 'leads'} · digest of ${day}`,
+            subject: `${digestTitle(views.length, held.leads)} · digest of ${day}`,
           },
           claim.id,
         ),

@@ -94,18 +94,9 @@ export function planNotifications(input: {
     }
   }
   const digest = (recipients: string[]) => {
-    const until = nextDigestAt(now, config.digestHourUtc)
-    const from = new Date(until.getTime() - 86_400_000)
     notice.digest = recipients
-    notice.digestAt = until.toISOString()
-    for (const to of recipients) {
-      deliveries.push({
-        destination: `digest:${to}`,
-        message: message({ kind: 'digest', to: [to], from: from.toISOString(), until: until.toISOString() }),
-        dedupeKey: `digest:${to}:${until.toISOString()}`,
-        dueAt: until,
-      })
-    }
+    notice.digestAt = nextDigestAt(now, config.digestHourUtc).toISOString()
+    deliveries.push(...digestDeliveries(recipients, config, now))
   }
 
   if (rule) {
@@ -137,6 +128,31 @@ export function planNotifications(input: {
     })
   }
   return { notice, deliveries }
+}
+
+/** The day's digest for each recipient: one per recipient and day, however many leads queue it. */
+function digestDeliveries(recipients: string[], config: NotifyConfig, now: Date): PlannedDelivery[] {
+  const until = nextDigestAt(now, config.digestHourUtc)
+  const from = new Date(until.getTime() - 86_400_000)
+  return recipients.map((to) => ({
+    destination: `digest:${to}`,
+    message: message({ kind: 'digest', to: [to], from: from.toISOString(), until: until.toISOString() }),
+    dedupeKey: `digest:${to}:${until.toISOString()}`,
+    dueAt: until,
+  }))
+}
+
+/**
+ * What a held lead queues: the day's digest of everyone the routing document sends a digest to, so that a day
+ * on which the quarantine held every lead still has a digest, and it counts what was held (never silent).
+ */
+export function heldLeadDigests(routing: LeadRouting | undefined, config: NotifyConfig, now: Date): PlannedDelivery[] {
+  if (!routing) return []
+  const recipients = new Set([
+    ...routing.rules.filter((rule) => !rule.hot).flatMap((rule) => rule.emails),
+    ...routing.otherwiseEmails,
+  ])
+  return digestDeliveries([...recipients], config, now)
 }
 
 /** One confirmation per address, form and UTC day; the address is kept as a hash only. */

@@ -196,6 +196,14 @@ export interface HeldSummary {
   reasons: Array<{ reason: string; count: number }>
 }
 
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/** What a digest says first: its new leads or, on a day the quarantine held every lead, what it held. */
+export function digestTitle(leads: number, held: number): string {
+  if (leads === 0 && held > 0) return `No new leads, ${counted(held, 'lead')} held by the spam check`
+  return counted(leads, 'new lead')
+}
+
 /**
  * The day's leads of one recipient, oldest first, each with its deciding answers and link; then what the
  * quarantine held back in the same hours, by reason, with the Leads tool's link to review it.
@@ -215,11 +223,11 @@ export function DigestEmail({
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${views.length} new ${views.length === 1 ? 'lead' : 'leads'} · ${day}`}</Preview>
+      <Preview>{`${digestTitle(views.length, held.leads)} · ${day}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 12px' }}>
-            {views.length} new {views.length === 1 ? 'lead' : 'leads'} · {day}
+            {digestTitle(views.length, held.leads)} · {day}
           </Heading>
           {listed.map((view) => (
             <Section key={view.id}>

@@ -31,6 +31,8 @@ export interface StoreLeadInput {
   consent?: ConsentInput | null
   /** An accepted lead's notifications (e-mail, chat, digest, the visitor's confirmation), as routed. */
   notifications?: NotificationPlan
+  /** A held lead's digests (delivery/routing.ts heldLeadDigests): the day's digest counts what was held. */
+  heldDigests?: PlannedDelivery[]
   /** Why the figures do not count the visit it came from (insights/visitCounting.ts); undefined: counted. */
   uncountedVisit?: string
   /** When its first rotation offer is due and when it escalates if nobody takes it (followThrough/rotation.ts). */
@@ -106,7 +108,8 @@ export async function storeLead(
     if (!input.quarantineReason && !repeatOf) {
       if (input.deliver) await addDelivery(trx, id, input.form, input.now)
       if (input.notifications) await queueNotifications(trx, id, input.notifications, input.now)
-    }
+    } else if (input.quarantineReason)
+      for (const digest of input.heldDigests ?? []) await addNotification(trx, id, digest, input.now)
     return repeatOf ? { id, created: true, repeatOf } : { id, created: true }
   })
 }

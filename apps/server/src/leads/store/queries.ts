@@ -425,13 +425,28 @@ export type LeadSummary = Omit<LeadSummaryJson, 'receivedAt' | 'nextAttemptAt' |
   markedSpamAt: Date | null
 }
 
-/** How many leads are stored, and how many of them are quarantined. */
-export async function leadCounts(db: LeadDb): Promise<{ total: number; quarantined: number }> {
+/** How many leads are stored, how many of them the quarantine holds, and for which reasons, most first. */
+export async function leadCounts(db: LeadDb): Promise<{
+  total: number
+  quarantined: number
+  heldFor: Array<{ reason: string; count: number }>
+}> {
   const row = await db
     .selectFrom('leads')
     .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('quarantine_reason').as('quarantined')])
     .executeTakeFirstOrThrow()
-  return { total: Number(row.total), quarantined: Number(row.quarantined) }
+  const reasons = await db
+    .selectFrom('lead_reasons')
+    .innerJoin('leads', 'leads.id', 'lead_reasons.lead_id')
+    .select(['lead_reasons.reason', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('lead_reasons.held', '=', true)
+    .where('leads.quarantine_reason', 'is not', null)
+    .groupBy('lead_reasons.reason')
+    .execute()
+  const heldFor = reasons
+    .map(({ reason, count }) => ({ reason, count: Number(count) }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+  return { total: Number(row.total), quarantined: Number(row.quarantined), heldFor }
 }
 
 /** Counts by delivery state: the health a server reports. */
