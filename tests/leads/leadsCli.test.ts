@@ -192,7 +192,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const headings = run.stdout.split('\n').filter((line) => /^\S/.test(line))
-    expect(headings).toEqual(['Lead', 'Answers', 'Attribution', 'Consent', 'Deliveries', 'Routing'])
+    expect(headings).toEqual(['Lead', 'Answers', 'Attribution', 'Consent', 'Deliveries', 'Routing', 'Follow-through'])
     expect(run.stdout).toContain(`  ID        ${leadId}\n  Form      Contact (contact)\n`)
     expect(run.stdout).toMatch(/^ {2}Received {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((\d+ seconds? ago|now)\)$/m)
     expect(run.stdout).toMatch(/^ {2}State {5}Webhook: delivered$/m)
