@@ -153,7 +153,7 @@ function Field({ label, value }: { label: string; value: string }) {
 function AnotherMessage({ firstLink }: { firstLink: string }) {
   return (
     <Text style={styles.notice}>
-      <strong>{ANOTHER_MESSAGE_TITLE}.</strong> <Link href={firstLink}>{FIRST_MESSAGE_LINK_TEXT}</Link>
+      <strong>{`${ANOTHER_MESSAGE_TITLE}.`}</strong> <Link href={firstLink}>{FIRST_MESSAGE_LINK_TEXT}</Link>
     </Text>
   )
 }
