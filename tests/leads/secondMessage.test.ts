@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -9,7 +10,7 @@ import { renderNotification } from '../../apps/server/src/leads/delivery/renderM
 import type { ClaimedDelivery } from '../../apps/server/src/leads/store/deliveryQueue'
 import { startLeadReceiver } from './support/leadReceiver'
 import { useLeadServer } from './support/leadServer'
-import { admin, startServerProcess, tinySite } from './support/serverProcess'
+import { ADMIN_TOKEN, admin, startServerProcess, tinySite } from './support/serverProcess'
 import { startSmtpSink } from './support/smtpSink'
 import { newStore, STORES } from './support/stores'
 
@@ -75,6 +76,24 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
   }
 }
 
+/** `pnpm leads show <id>` against a running server, as an operator runs it. */
+function leadsShow(id: string, origin: string): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/entries/leads.ts', 'show', id, '--server', origin],
+    {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout })))
+}
+
 const contact = (email: string, message: string) => ({
   name: 'Dana Reyes',
   email,
@@ -85,7 +104,7 @@ const contact = (email: string, message: string) => ({
   source: 'advisorgrowth-website',
 })
 
-describe.each(STORES)('a second message on the %s store', (kind) => {
+describe.each(STORES)('a second message on the %s store', { timeout: 180_000 }, (kind) => {
   it('the same answers again are a repeat (stored, told to nobody); a new question from the same e-mail reaches every channel marked as another message, with a link to the first; one confirmation a day', async () => {
     const smtp = await startSmtpSink()
     const chat = await startLeadReceiver()
@@ -230,6 +249,17 @@ describe.each(STORES)('a second message on the %s store', (kind) => {
       [repeat, 'repeat', first, first],
       [first, 'delivered', null, null],
     ])
+
+    // `pnpm leads show` says it of the second lead, naming the first; not of the first.
+    const [shownSecond, shownFirst] = await Promise.all([
+      leadsShow(second, server.origin),
+      leadsShow(first, server.origin),
+    ])
+    expect(shownSecond.code).toBe(0)
+    expect(shownSecond.stdout).toMatch(
+      new RegExp(`Person +Another message from this person: their first is ${first}\n`),
+    )
+    expect(shownFirst.stdout).not.toContain('Another message')
 
     // Another form the same day from the same address: told to the team, but no second confirmation that day.
     const guide = await post('guide', 'second-message-0004', {
