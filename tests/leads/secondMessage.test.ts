@@ -284,7 +284,9 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
   it('lists another message from a person with the link to their first', async () => {
     // The service in this process reads the content the build reads from its own environment.
     vi.stubEnv('CONTENT_SEED_FILE', content())
-    cleanups.push(() => vi.unstubAllEnvs())
+    cleanups.push(() => {
+      vi.unstubAllEnvs()
+    })
     await server.start({ LEAD_ROUTING_CACHE_MS: '0', LEAD_STUDIO_URL: STUDIO })
     const post = async (key: string, payload: Record<string, unknown>) => {
       const response = await server.service.app.request('/api/leads/guide', {
