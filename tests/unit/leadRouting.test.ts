@@ -99,13 +99,13 @@ describe('routing a lead', () => {
     ])
   })
 
-  it('the digest goes at the next digest hour; the confirmation key is per form, address (any case, hashed) and UTC day', () => {
+  it('the digest goes at the next digest hour; the confirmation key is per address (any case, hashed) and UTC day, whatever the form', () => {
     expect(nextDigestAt(new Date('2026-11-26T17:00:00.000Z'), 17).toISOString()).toBe('2026-11-27T17:00:00.000Z')
     expect(nextDigestAt(new Date('2026-11-26T16:59:59.999Z'), 17).toISOString()).toBe('2026-11-26T17:00:00.000Z')
-    const key = confirmationKey('contact', 'Dana@Example.test ', now)
-    expect(key).toBe(confirmationKey('contact', 'dana@example.test', new Date('2026-11-26T23:59:00.000Z')))
-    expect(key).not.toBe(confirmationKey('contact', 'dana@example.test', new Date('2026-11-27T00:00:00.000Z')))
-    expect(key).not.toBe(confirmationKey('guide', 'dana@example.test', now))
+    const key = confirmationKey('Dana@Example.test ', now)
+    expect(key).toBe(confirmationKey('dana@example.test', new Date('2026-11-26T23:59:00.000Z')))
+    expect(key).not.toBe(confirmationKey('dana@example.test', new Date('2026-11-27T00:00:00.000Z')))
+    expect(key).not.toBe(confirmationKey('ann@example.test', now))
     expect(key).not.toContain('dana')
   })
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ANOTHER_MESSAGE_TITLE } from '@site/leads/admin'
 import MarkdownIt from 'markdown-it'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -73,8 +74,18 @@ const CASES = (Object.keys(FREE_TEXT) as LeadFormName[]).flatMap((form) =>
   FREE_TEXT[form].flatMap((field) => HOSTILE.map((value) => ({ form, field, value }))),
 )
 
+/** Every lead here is another message from a person who wrote before: its mark and link go out beside the values. */
+const FIRST_LEAD = 'f1f1f1f1-0000-4000-8000-000000000001'
+
 function lead(form: LeadFormName, payload: JsonObject, attribution: JsonObject | null = null) {
-  return { id: 'a1b2c3d4-0000-4000-8000-000000000001', form, payload, attribution, received_at: new Date() }
+  return {
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    form,
+    payload,
+    attribution,
+    received_at: new Date(),
+    first_lead: FIRST_LEAD,
+  }
 }
 
 async function teamEmail(form: LeadFormName, payload: JsonObject, attribution: JsonObject | null = null) {
@@ -107,7 +118,9 @@ function readHtml(html: string) {
 const spaced = (text: string) => text.replace(/\s+/g, ' ')
 
 const OUR_LINK = `${STUDIO}/leads/a1b2c3d4-0000-4000-8000-000000000001`
-const isOurs = (href: string) => href === OUR_LINK || href === `${STUDIO}/leads` || /^tel:[+\d]*$/.test(href)
+const FIRST_LINK = `${STUDIO}/leads/${FIRST_LEAD}`
+const isOurs = (href: string) =>
+  href === OUR_LINK || href === FIRST_LINK || href === `${STUDIO}/leads` || /^tel:[+\d]*$/.test(href)
 
 const markdown = new MarkdownIt()
 /** What a CommonMark reader shows: nothing but paragraphs and line breaks, and the text with entities decoded. */
@@ -138,10 +151,13 @@ describe.each(CASES)('$form / $field = $value', ({ form, field, value }) => {
     const email = await teamEmail(form, payload)
     const html = readHtml(email.html)
     expect(html.links.filter((href) => !isOurs(href))).toEqual([])
+    expect(html.links).toContain(FIRST_LINK)
     expect(html.media).toBe(0)
     expect(html.text).toContain(value)
+    expect(html.text).toContain(ANOTHER_MESSAGE_TITLE)
     // The text part wraps lines as it likes: the words, as typed, in order.
     expect(spaced(email.text)).toContain(spaced(value))
+    expect(email.text).toContain(ANOTHER_MESSAGE_TITLE)
   })
 
   it('the digest shows it as text, with no link but ours', () => {
@@ -150,6 +166,7 @@ describe.each(CASES)('$form / $field = $value', ({ form, field, value }) => {
       `<!doctype html>${renderToStaticMarkup(createElement(DigestEmail, { views: [view], day: '2026-11-27', toolLink: `${STUDIO}/leads` }))}`,
     )
     expect(html.links.filter((href) => !isOurs(href))).toEqual([])
+    expect(html.links).toContain(FIRST_LINK)
     expect(html.media).toBe(0)
     if (IN_CHAT.has(field)) expect(html.text).toContain(value)
   })
@@ -162,6 +179,7 @@ describe.each(CASES)('$form / $field = $value', ({ form, field, value }) => {
     const section = body.blocks[0]?.text?.text ?? ''
     for (const source of [body.text, section]) expect(readSlack(source).opensMarkup).toBe(false)
     expect(readSlack(section).text).toContain(value)
+    expect(section).toContain(ANOTHER_MESSAGE_TITLE)
   })
 
   it.runIf(IN_CHAT.has(field))("Teams' card shows it as typed: its TextBlock and FactSet hold no markdown", () => {
@@ -176,6 +194,7 @@ describe.each(CASES)('$form / $field = $value', ({ form, field, value }) => {
     const read = sources.map(readMarkdown)
     for (const { tags } of read) expect(tags.filter((tag) => tag !== 'p' && tag !== 'br')).toEqual([])
     expect(read.some(({ text }) => text.includes(value))).toBe(true)
+    expect(read.some(({ text }) => text === `${ANOTHER_MESSAGE_TITLE}\n`)).toBe(true)
   })
 })
 

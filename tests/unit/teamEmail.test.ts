@@ -64,6 +64,7 @@ function claim(): ClaimedDelivery {
       },
       received_at: new Date('2026-11-26T09:15:01.000Z'),
       notify: { rev: 'r1', rule: 'imo-hot', hot: true, digest: [], digestAt: null, confirmation: false },
+      first_lead: null,
     },
   }
 }

@@ -33,6 +33,7 @@ const claim = (): ClaimedDelivery => ({
     attribution: null,
     received_at: new Date('2026-11-26T15:05:00.000Z'),
     notify: null,
+    first_lead: null,
   },
 })
 

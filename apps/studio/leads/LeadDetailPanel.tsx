@@ -1,7 +1,13 @@
 import { Box, Button, Card, Code, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui'
-import { LEAD_FORM_TITLES, leadWebhookDelivery } from '@site/leads/admin'
+import {
+  ANOTHER_MESSAGE_TITLE,
+  FIRST_MESSAGE_LINK_TEXT,
+  LEAD_FORM_TITLES,
+  leadWebhookDelivery,
+} from '@site/leads/admin'
 import { leadName } from '@site/leads/labels'
 import { type ReactNode, useState } from 'react'
+import { StateLink } from 'sanity/router'
 import { AnswerList } from './AnswerList'
 import { AttributionList } from './AttributionList'
 import { ConsentList } from './ConsentList'
@@ -77,6 +83,22 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
       {message && (
         <Card padding={3} radius={2} tone="primary" role="status">
           <Text size={1}>{message}</Text>
+        </Card>
+      )}
+      {lead.first_lead && !lead.repeat_of && (
+        <Card padding={3} radius={2} tone="primary" border data-testid="another-message">
+          <Text size={1}>
+            <strong>{ANOTHER_MESSAGE_TITLE}.</strong>{' '}
+            <StateLink state={{ leadId: lead.first_lead }}>{FIRST_MESSAGE_LINK_TEXT}</StateLink>
+          </Text>
+        </Card>
+      )}
+      {lead.repeat_of && !held && (
+        <Card padding={3} radius={2} tone="caution" border>
+          <Text size={1}>
+            A repeat: the same answers as an earlier lead, stored and told to nobody.{' '}
+            <StateLink state={{ leadId: lead.repeat_of }}>Open the lead it repeats</StateLink>
+          </Text>
         </Card>
       )}
       {held && (

@@ -1,5 +1,6 @@
 import type { BadgeTone } from '@sanity/ui'
 import {
+  ANOTHER_MESSAGE_TITLE,
   type DeliveryKindJson,
   type DeliveryKindState,
   type DeliveryState,
@@ -83,17 +84,23 @@ const KIND_TONES: Record<DeliveryKindState, BadgeTone> = {
 }
 
 /**
- * A lead's badges: held (quarantined, a repeat) first, then who heard of it, one per delivery kind ("Team e-mail:
- * sent", "Webhook: none set"), in the words `pnpm leads` prints.
+ * A lead's badges: held (quarantined, a repeat) first, or another message from a person who wrote before, then who
+ * heard of it, one per delivery kind ("Team e-mail: sent", "Webhook: none set"), in the words `pnpm leads` prints.
  */
-export function leadBadges(lead: { state: LeadListState; deliveryKinds?: DeliveryKindJson[] }): Array<{
+export function leadBadges(lead: {
+  state: LeadListState
+  deliveryKinds?: DeliveryKindJson[]
+  firstLead?: string | null
+}): Array<{
   title: string
   tone: BadgeTone
 }> {
   const held =
     lead.state === 'quarantined' || lead.state === 'repeat'
       ? [{ title: LEAD_STATE_TITLES[lead.state], tone: STATE_TONES[lead.state] }]
-      : []
+      : lead.firstLead
+        ? [{ title: ANOTHER_MESSAGE_TITLE, tone: 'primary' as const }]
+        : []
   return [
     ...held,
     ...(lead.deliveryKinds ?? []).map((each) => ({ title: deliveryKindText(each), tone: KIND_TONES[each.state] })),

@@ -17,8 +17,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /**
  * A lead's state in lists and filters: its delivery's, or `retrying` (a pending delivery that has had an
- * attempt), `quarantined` (held back), `repeat` (the same e-mail on the same form as an earlier lead, within
- * LEAD_DUPLICATE_WINDOW: not delivered) or `no-webhook` (no webhook was set for its form: whether people were told is in its delivery kinds).
+ * attempt), `quarantined` (held back), `repeat` (the same answers from the same e-mail on the same form as an earlier
+ * lead, within LEAD_DUPLICATE_WINDOW: not delivered) or `no-webhook` (no webhook was set for its form: whether people were told is in its delivery kinds).
  */
 export const LEAD_LIST_STATES = [
   'pending',
@@ -131,6 +131,13 @@ export function leadDeliveryKinds(
 /** The least advanced first: the state a kind shows when its deliveries differ. */
 const KIND_STATE_ORDER: DeliveryKindState[] = ['dead', 'misconfigured', 'not-sent', 'retrying', 'queued', 'sent']
 
+/**
+ * How every notification, the Leads tool and `pnpm leads show` mark a lead from an e-mail that sent an earlier one
+ * (`first_lead`), beside the link to that first lead.
+ */
+export const ANOTHER_MESSAGE_TITLE = 'Another message from this person'
+export const FIRST_MESSAGE_LINK_TEXT = 'Open their first message'
+
 /** The form names, as the Leads tool titles them. */
 export const LEAD_FORM_TITLES: Record<LeadFormName, string> = {
   contact: 'Contact',
@@ -151,6 +158,8 @@ export interface LeadSummaryJson {
   reasons: string[]
   /** The earlier lead it repeats (state `repeat`), else null. */
   repeatOf: string | null
+  /** The first lead from the same e-mail, when this is another message from a person who wrote before, else null. */
+  firstLead: string | null
   /** When the team marked it as spam (`POST /api/admin/leads/:id/spam`), else null. */
   markedSpamAt: string | null
   name: string
@@ -205,6 +214,8 @@ export interface LeadDetailJson {
     attribution: Record<string, unknown> | null
     quarantine_reason: string | null
     repeat_of: string | null
+    /** The first lead from the same e-mail (any form): this one is another message from that person. */
+    first_lead?: string | null
     released_at: string | null
     marked_spam_at: string | null
     /** The routing document's `_rev` the lead was routed by (null: none, LEAD_NOTIFY_EMAIL). */

@@ -61,7 +61,8 @@ const PRUNE_EVERY_MS = 60_000
  * stored; a filled honeypot is quarantined behind an ordinary 201. A submission that passes the form's rules
  * then meets the spam checks (spam/spamChecks.ts: its proof of work, its content, its timing): one they hold
  * is quarantined with its named reasons behind the same 201, so a bot learns nothing; one that repeats an
- * earlier lead's e-mail on the same form within LEAD_DUPLICATE_WINDOW is stored as its repeat, undelivered. A
+ * earlier lead's e-mail and answers on the same form within LEAD_DUPLICATE_WINDOW is stored as its repeat,
+ * undelivered (a new message from the same e-mail is delivered, marked with the first lead: `first_lead`). A
  * giveaway entry after the giveaway's end date (Site settings) is refused with 410 and not stored.
  * `GET /api/leads/challenge` issues the proof of work's challenges.
  */
@@ -286,6 +287,7 @@ export function leadEndpoint(options: {
           notifications: notifications.deliveries.length,
           rule: notifications.notice.rule,
           routingRev: notifications.notice.rev,
+          ...(stored.firstLead ? { firstLead: stored.firstLead } : {}),
         })
         if (deliver || notifications.deliveries.length > 0 || followThrough.offerDueAt) options.onStored()
       }

@@ -144,7 +144,7 @@ export const leadRouting = defineType({
       title: 'Visitor confirmations',
       type: 'array',
       description:
-        'A transactional e-mail to the visitor, per form: at most one per address and form a day, never marketing.',
+        'A transactional e-mail to the visitor, per form: at most one per address a day, whatever the form, never marketing.',
       of: [
         defineArrayMember({
           name: 'leadConfirmation',

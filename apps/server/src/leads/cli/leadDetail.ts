@@ -1,4 +1,5 @@
 import {
+  ANOTHER_MESSAGE_TITLE,
   type DeliveryAttemptJson,
   deliveryKindText,
   destinationTitle,
@@ -32,6 +33,9 @@ export function leadDetail(record: LeadDetailJson, now = Date.now()): string {
         ['Form', `${LEAD_FORM_TITLES[lead.form] ?? lead.form} (${lead.form})`],
         ['Received', readableTimeWithAge(lead.received_at, now)],
         ['State', [...(held ? [held] : []), ...told].join('\n') || 'no delivery'],
+        ...(lead.first_lead && !lead.repeat_of
+          ? [['Person', `${ANOTHER_MESSAGE_TITLE}: their first is ${lead.first_lead}`] as Row]
+          : []),
       ],
     ],
     [

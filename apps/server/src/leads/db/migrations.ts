@@ -200,6 +200,16 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('leads').addColumn('uncounted_visit', 'text').execute()
     },
   },
+  /** Another message from a person who wrote before: the first lead from the same e-mail, on any form. */
+  '0010_first_lead': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('leads')
+        .addColumn('first_lead', 'uuid', (column) => column.references('leads.id').onDelete('set null'))
+        .execute()
+      await db.schema.createIndex('leads_email').on('leads').columns(['email', 'received_at']).execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -127,6 +127,9 @@ const STEPS: string[] = [
     begin select raise(abort, 'lead_events is append-only: a history entry is never changed'); end;`,
   // Why the figures do not count the visit a lead came from (PostgreSQL 0009_uncounted_visit).
   'alter table leads add column uncounted_visit text;',
+  // Another message from a person who wrote before (PostgreSQL 0010_first_lead).
+  `alter table leads add column first_lead text references leads (id) on delete set null;
+  create index leads_email on leads (email, received_at);`,
 ]
 
 /**

@@ -26,8 +26,16 @@ export interface LeadsTable {
   search_text: string | null
   /** The payload's e-mail, trimmed and in lower case: how a repeat of an earlier lead is found. */
   email: string | null
-  /** The earlier lead (same form, same e-mail, within LEAD_DUPLICATE_WINDOW) this one repeats: not delivered. */
+  /**
+   * The earlier lead this one repeats (same form, same e-mail, same answers as `sameAnswers` compares them, within
+   * LEAD_DUPLICATE_WINDOW): not delivered.
+   */
   repeat_of: string | null
+  /**
+   * The first lead (any form, not held) from the same e-mail, when there was one: this lead is another message from
+   * that person, delivered as any lead and marked so, with a link to the first.
+   */
+  first_lead: ColumnType<string | null, string | null | undefined, string | null>
   /** When the team released a held lead (quarantined or a repeat): it was then delivered as any lead. */
   released_at: Timestamp | null
   /** When the team judged a delivered lead to be spam (the Leads tool's "Spam"). */

@@ -1,11 +1,11 @@
-import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { ANOTHER_MESSAGE_TITLE, FIRST_MESSAGE_LINK_TEXT, LEAD_FORM_TITLES } from '@site/leads/admin'
 import { slackText, teamsText } from './strangerText.ts'
 import type { LeadView } from './teamEmail.tsx'
 
 /**
  * A lead as a chat message: Slack's incoming-webhook JSON (text plus Block Kit blocks), or a Microsoft Teams
  * workflow's message with an Adaptive Card. Both name the lead, its deciding answers and contact, and link
- * to it in the Studio.
+ * to it in the Studio; another message from a person who wrote before says so, with a button to their first.
  */
 export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean): Record<string, unknown> {
   const title = `${hot ? 'Hot lead' : 'New lead'}: ${view.name} (${LEAD_FORM_TITLES[view.form]})`
@@ -17,10 +17,14 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
   ]
   if (format === 'slack') {
     const lines = [view.deciding.join(' · '), [view.email, view.phone].filter(Boolean).join(' · ')].filter(Boolean)
+    const another = view.firstLink ? `_${slackText(ANOTHER_MESSAGE_TITLE)}_\n` : ''
     return {
-      text: slackText(title),
+      text: slackText(view.firstLink ? `${title} · ${ANOTHER_MESSAGE_TITLE}` : title),
       blocks: [
-        { type: 'section', text: { type: 'mrkdwn', text: `*${slackText(title)}*\n${slackText(lines.join('\n'))}` } },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: `*${slackText(title)}*\n${another}${slackText(lines.join('\n'))}` },
+        },
         {
           type: 'actions',
           elements: [
@@ -35,6 +39,9 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
                 ]
               : []),
             { type: 'button', text: { type: 'plain_text', text: 'Open the lead' }, url: view.link },
+            ...(view.firstLink
+              ? [{ type: 'button', text: { type: 'plain_text', text: FIRST_MESSAGE_LINK_TEXT }, url: view.firstLink }]
+              : []),
           ],
         },
       ],
@@ -52,11 +59,25 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
           version: '1.4',
           body: [
             { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
+            ...(view.firstLink
+              ? [
+                  {
+                    type: 'TextBlock',
+                    text: teamsText(ANOTHER_MESSAGE_TITLE),
+                    weight: 'Bolder',
+                    color: 'Accent',
+                    wrap: true,
+                  },
+                ]
+              : []),
             { type: 'FactSet', facts },
           ],
           actions: [
             ...(view.takeLink ? [{ type: 'Action.OpenUrl', title: 'Take this lead', url: view.takeLink }] : []),
             { type: 'Action.OpenUrl', title: 'Open the lead', url: view.link },
+            ...(view.firstLink
+              ? [{ type: 'Action.OpenUrl', title: FIRST_MESSAGE_LINK_TEXT, url: view.firstLink }]
+              : []),
           ],
         },
       },

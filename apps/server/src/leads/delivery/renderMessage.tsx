@@ -160,7 +160,7 @@ export async function digestLeads(
   const recipient = digest.to[0] ?? ''
   const rows = await db
     .selectFrom('leads')
-    .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify'])
+    .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify', 'first_lead'])
     .where('received_at', '>=', new Date(digest.from))
     .where('received_at', '<', new Date(digest.until))
     .where('notify', 'is not', null)

@@ -14,7 +14,7 @@ export interface PlannedDelivery {
   destination: string
   /** Who it is for and what to render: `TeamEmail`, `Confirmation`, `Digest` or `ChatPost` below. */
   message: JsonObject
-  /** Unique: a second confirmation to an address for a form in a day, or a second digest, is not queued. */
+  /** Unique: a second confirmation to an address in a day, or a second digest, is not queued. */
   dedupeKey: string | null
   dueAt: Date
 }
@@ -123,7 +123,7 @@ export function planNotifications(input: {
     deliveries.push({
       destination: 'email:visitor',
       message: message({ kind: 'confirmation', to: [email], subject: copy.subject, body: copy.body }),
-      dedupeKey: confirmationKey(form, email, now),
+      dedupeKey: confirmationKey(email, now),
       dueAt: now,
     })
   }
@@ -155,8 +155,11 @@ export function heldLeadDigests(routing: LeadRouting | undefined, config: Notify
   return digestDeliveries([...recipients], config, now)
 }
 
-/** One confirmation per address, form and UTC day; the address is kept as a hash only. */
-export function confirmationKey(form: LeadFormName, email: string, now: Date): string {
+/**
+ * One confirmation per address and UTC day, whichever forms it sent (a second message, another form): a visitor
+ * is thanked once a day. The address is kept as a hash only.
+ */
+export function confirmationKey(email: string, now: Date): string {
   const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')
-  return `confirm:${form}:${address}:${now.toISOString().slice(0, 10)}`
+  return `confirm:${address}:${now.toISOString().slice(0, 10)}`
 }

@@ -2,7 +2,7 @@
 /** @jsxImportSource react */
 // tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
-import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { ANOTHER_MESSAGE_TITLE, FIRST_MESSAGE_LINK_TEXT, LEAD_FORM_TITLES } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { answerText, leadAnswers } from '@site/leads/labels'
 import { ROUTING_ANSWERS } from '@site/leads/routing'
@@ -36,15 +36,25 @@ export interface LeadView {
   attribution: Array<{ label: string; value: string }>
   /** The lead in the Studio's Leads tool. */
   link: string
+  /** Another message from a person who wrote before: their first lead in the Leads tool. */
+  firstLink?: string
   /** This recipient's signed "Take this lead" link (followThrough/takeLink.ts), when the server makes them. */
   takeLink?: string
 }
 
 export function leadView(
-  lead: { id: string; form: LeadFormName; payload: JsonObject; attribution: JsonObject | null; received_at: Date },
+  lead: {
+    id: string
+    form: LeadFormName
+    payload: JsonObject
+    attribution: JsonObject | null
+    received_at: Date
+    first_lead?: string | null
+  },
   studioUrl: string,
 ): LeadView {
   const who = contactOf(lead.payload)
+  const linkTo = (id: string) => `${studioUrl}/leads/${encodeURIComponent(id)}`
   return {
     id: lead.id,
     form: lead.form,
@@ -60,7 +70,8 @@ export function leadView(
       .filter((answer) => !SUBMISSION_FIELDS.has(answer.field) && answer.text.trim() !== '')
       .map((answer) => ({ key: answer.field, label: answer.label, value: answer.text })),
     attribution: attributionLines(lead.attribution),
-    link: `${studioUrl}/leads/${encodeURIComponent(lead.id)}`,
+    link: linkTo(lead.id),
+    ...(lead.first_lead ? { firstLink: linkTo(lead.first_lead) } : {}),
   }
 }
 
@@ -94,8 +105,13 @@ function hostOf(url: string): string {
 
 /** `Questionnaire: Jane Doe · IMO/FMO · Immediately (this week) · $10,000-$25,000`. */
 export function teamSubject(view: LeadView, hot: boolean): string {
-  const subject = [`${LEAD_FORM_TITLES[view.form]}: ${view.name}`, ...view.deciding].join(' · ')
-  return oneLine(hot ? `Hot lead · ${subject}` : subject)
+  const subject = [
+    ...(hot ? ['Hot lead'] : []),
+    ...(view.firstLink ? [ANOTHER_MESSAGE_TITLE] : []),
+    `${LEAD_FORM_TITLES[view.form]}: ${view.name}`,
+    ...view.deciding,
+  ].join(' · ')
+  return oneLine(subject)
 }
 
 /** A header holds no line break a visitor could type. */
@@ -106,6 +122,14 @@ const styles = {
   container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', borderRadius: '8px' },
   label: { color: '#5f6b7a', fontSize: '13px', margin: '12px 0 0' },
   value: { color: '#111827', fontSize: '16px', margin: '2px 0 0', whiteSpace: 'pre-wrap' as const },
+  notice: {
+    backgroundColor: '#eff6ff',
+    borderLeft: '4px solid #1d4ed8',
+    color: '#111827',
+    fontSize: '15px',
+    padding: '8px 12px',
+    margin: '12px 0 0',
+  },
   button: {
     backgroundColor: '#1d4ed8',
     color: '#ffffff',
@@ -125,6 +149,15 @@ function Field({ label, value }: { label: string; value: string }) {
   )
 }
 
+/** The mark of another message from a person who wrote before, with the link to their first. */
+function AnotherMessage({ firstLink }: { firstLink: string }) {
+  return (
+    <Text style={styles.notice}>
+      <strong>{`${ANOTHER_MESSAGE_TITLE}.`}</strong> <Link href={firstLink}>{FIRST_MESSAGE_LINK_TEXT}</Link>
+    </Text>
+  )
+}
+
 /** The team's e-mail of one lead: who, every answer by its label, where the visit came from, the lead's link. */
 export function TeamEmail({ view, hot, timeZone }: { view: LeadView; hot: boolean; timeZone: string }) {
   return (
@@ -140,6 +173,7 @@ export function TeamEmail({ view, hot, timeZone }: { view: LeadView; hot: boolea
           <Text style={{ ...styles.label, margin: 0 }}>
             {LEAD_FORM_TITLES[view.form]} · {teamTime(view.receivedAt, timeZone)}
           </Text>
+          {view.firstLink ? <AnotherMessage firstLink={view.firstLink} /> : null}
           <Text style={{ fontSize: '15px' }}>
             Reply to this e-mail to answer {view.name} directly
             {view.phone ? (
@@ -233,6 +267,12 @@ export function DigestEmail({
             <Section key={view.id}>
               <Text style={{ ...styles.value, fontWeight: 600, margin: '12px 0 0' }}>
                 <Link href={view.link}>{view.name}</Link> · {LEAD_FORM_TITLES[view.form]}
+                {view.firstLink ? (
+                  <>
+                    {` · ${ANOTHER_MESSAGE_TITLE}: `}
+                    <Link href={view.firstLink}>{FIRST_MESSAGE_LINK_TEXT}</Link>
+                  </>
+                ) : null}
                 {view.takeLink ? (
                   <>
                     {' · '}

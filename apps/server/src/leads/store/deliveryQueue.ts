@@ -20,7 +20,7 @@ export interface ClaimedDelivery {
   /** A notification's message: who it is for, or as rendered by an earlier attempt. */
   message: JsonObject | null
   /** The lead, for rendering a notification (absent only if it was erased meanwhile). */
-  lead: Pick<Lead, 'id' | 'form' | 'payload' | 'attribution' | 'received_at' | 'notify'> | undefined
+  lead: Pick<Lead, 'id' | 'form' | 'payload' | 'attribution' | 'received_at' | 'notify' | 'first_lead'> | undefined
 }
 
 /** Which destinations a worker claims for: one (`webhook:contact`), or all of a kind (`{prefix: 'email:'}`). */
@@ -86,7 +86,7 @@ export async function claimDueDeliveries(
       .execute()
     const leads = await trx
       .selectFrom('leads')
-      .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify'])
+      .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify', 'first_lead'])
       .where(
         'id',
         'in',

@@ -3,6 +3,7 @@ import { webhookDestination } from '@site/leads/admin'
 import type { LeadDb } from '../db/database.ts'
 import type { JsonObject, LeadConsentRecord, LeadFormName } from '../db/tables.ts'
 import type { NotificationPlan, PlannedDelivery } from '../delivery/routing.ts'
+import { normalisedAnswers } from './sameAnswers.ts'
 
 /** Intake: a lead, its consent and its delivery stored in one transaction. */
 
@@ -18,8 +19,8 @@ export interface StoreLeadInput {
   /** The named reasons it was held for or flagged with (@site/leads/spam), counted per day. */
   reasons?: readonly string[]
   /**
-   * Set for an accepted lead: an earlier accepted lead of the same form and e-mail received since then makes
-   * this one its repeat, stored without a delivery.
+   * Set for an accepted lead: an earlier accepted lead of the same form, e-mail and answers (`normalisedAnswers`)
+   * received since then makes this one its repeat, stored without a delivery.
    */
   repeatsSince?: Date
   /** Accepted leads with a configured webhook get a delivery in the outbox, due now. */
@@ -56,14 +57,15 @@ export function searchTextOf(payload: JsonObject): string {
 export async function storeLead(
   db: LeadDb,
   input: StoreLeadInput,
-): Promise<{ id: string; created: boolean; repeatOf?: string }> {
+): Promise<{ id: string; created: boolean; repeatOf?: string; firstLead?: string }> {
   return db.transaction().execute(async (trx) => {
     const id = randomUUID()
     const email = emailOf(input.payload)
     const repeatOf =
       input.repeatsSince && email && !input.quarantineReason
-        ? await firstLeadOf(trx, input.form, email, input.repeatsSince)
+        ? await repeatedLead(trx, { form: input.form, email, payload: input.payload, since: input.repeatsSince })
         : undefined
+    const firstLead = email ? await firstLeadFrom(trx, email) : undefined
     const inserted = await trx
       .insertInto('leads')
       .values({
@@ -77,6 +79,7 @@ export async function storeLead(
         search_text: searchTextOf(input.payload),
         email,
         repeat_of: repeatOf ?? null,
+        first_lead: firstLead ?? null,
         released_at: null,
         marked_spam_at: null,
         routing_rev: input.notifications?.notice.rev ?? null,
@@ -110,7 +113,7 @@ export async function storeLead(
       if (input.notifications) await queueNotifications(trx, id, input.notifications, input.now)
     } else if (input.quarantineReason)
       for (const digest of input.heldDigests ?? []) await addNotification(trx, id, digest, input.now)
-    return repeatOf ? { id, created: true, repeatOf } : { id, created: true }
+    return { id, created: true, ...(repeatOf ? { repeatOf } : {}), ...(firstLead ? { firstLead } : {}) }
   })
 }
 
@@ -120,17 +123,42 @@ function emailOf(payload: JsonObject): string | null {
   return email ? email.slice(0, 320) : null
 }
 
-/** The first accepted, not repeated lead of this form and e-mail received since `since`. */
-async function firstLeadOf(db: LeadDb, form: LeadFormName, email: string, since: Date): Promise<string | undefined> {
-  const first = await db
+/**
+ * The first accepted, not repeated lead of this form and e-mail received since `since` whose answers are this
+ * payload's (`normalisedAnswers`): the lead this one repeats. A person's leads in one window are few.
+ */
+async function repeatedLead(
+  db: LeadDb,
+  lead: { form: LeadFormName; email: string; payload: JsonObject; since: Date },
+): Promise<string | undefined> {
+  const earlier = await db
     .selectFrom('leads')
-    .select('id')
-    .where('form', '=', form)
-    .where('email', '=', email)
-    .where('received_at', '>=', since)
+    .select(['id', 'payload'])
+    .where('form', '=', lead.form)
+    .where('email', '=', lead.email)
+    .where('received_at', '>=', lead.since)
     .where('quarantine_reason', 'is', null)
     .where('repeat_of', 'is', null)
     .orderBy('received_at')
+    .orderBy('id')
+    .execute()
+  const answers = normalisedAnswers(lead.payload)
+  return earlier.find((candidate) => normalisedAnswers(candidate.payload) === answers)?.id
+}
+
+/**
+ * The first lead this e-mail sent, on any form and at any time the store still keeps, that was not held (in the
+ * quarantine, or as a repeat): a new lead from the same address is another message from that person.
+ */
+async function firstLeadFrom(db: LeadDb, email: string): Promise<string | undefined> {
+  const first = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('email', '=', email)
+    .where('quarantine_reason', 'is', null)
+    .where('repeat_of', 'is', null)
+    .orderBy('received_at')
+    .orderBy('id')
     .limit(1)
     .executeTakeFirst()
   return first?.id
