@@ -8,7 +8,8 @@ import type { LeadView } from './teamEmail.tsx'
  * to it in the Studio; another message from a person who wrote before says so, with a button to their first.
  */
 export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean): Record<string, unknown> {
-  const title = `${hot ? 'Hot lead' : 'New lead'}: ${view.name} (${LEAD_FORM_TITLES[view.form]})`
+  const heading = (name: string) => `${hot ? 'Hot lead' : 'New lead'}: ${name} (${LEAD_FORM_TITLES[view.form]})`
+  const title = heading(view.name)
   // Values only: the titles are ours.
   const facts = [
     ...view.deciding.map((value) => ({ title: 'Answer', value: teamsText(value) })),
@@ -58,7 +59,8 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
+            // Only the visitor's name is a stranger's text: our own words around it stay as written.
+            { type: 'TextBlock', text: heading(teamsText(view.name)), weight: 'Bolder', size: 'Medium', wrap: true },
             ...(view.firstLink
               ? [
                   {
