@@ -278,7 +278,10 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expectFailure(unknown, `error: No lead ${unknownId} (404)`)
     expect(badFilter.error).toBeTruthy()
     expectFailure(filter, `error: ${badFilter.error} (400)`)
-    expectFailure(replayed, `error: Lead ${leadId} was not replayed: it was delivered (409)`)
+    expectFailure(
+      replayed,
+      `error: Lead ${leadId} was not replayed: it was delivered, and it has no notification to send again (409)`,
+    )
     expectFailure(noIdNoState, 'error: Give a lead id, or --state dead|misconfigured|quarantined')
     expectFailure(noServer, `error: No lead server answers at ${nothingThere} (ECONNREFUSED)`)
   })

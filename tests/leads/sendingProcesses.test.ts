@@ -1,10 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { LeadDetailJson } from '@site/leads/admin'
+import {
+  type LeadDetailJson,
+  type LeadReleaseJson,
+  type LeadReplayJson,
+  releaseText,
+  replayText,
+} from '@site/leads/admin'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLeadReceiver } from './support/leadReceiver'
-import { admin, freePort, type ServerProcess, startServerProcess, tinySite } from './support/serverProcess'
+import { ADMIN_TOKEN, admin, freePort, type ServerProcess, startServerProcess, tinySite } from './support/serverProcess'
 import { addressesOf, startSmtpSink } from './support/smtpSink'
 import { newStore, STORES } from './support/stores'
 
@@ -47,7 +53,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function post(origin: string, key: string, email: string): Promise<string> {
+async function post(origin: string, key: string, email: string, honeypot = ''): Promise<string> {
   const response = await fetch(`${origin}/api/leads/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': key, origin },
@@ -62,7 +68,7 @@ async function post(origin: string, key: string, email: string): Promise<string>
         timestamp: new Date().toISOString(),
         source: 'advisorgrowth-website',
       },
-      honeypot: '',
+      honeypot,
     }),
   })
   expect(response.status).toBe(201)
@@ -76,29 +82,35 @@ const states = (record: LeadDetailJson) =>
     .map((delivery) => [delivery.destination, delivery.state, delivery.attempts])
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
 
+/** A store, an SMTP server, a CRM and a chat receiver, the routing content, and `pnpm serve` processes on them. */
+async function setUp(kind: (typeof STORES)[number]) {
+  const store = await newStore(kind)
+  const smtp = await startSmtpSink()
+  const crm = await startLeadReceiver()
+  const chat = await startLeadReceiver()
+  const site = tinySite()
+  const dir = mkdtempSync(join(tmpdir(), 'sending-processes-'))
+  const content = join(dir, 'content.ndjson')
+  writeFileSync(content, JSON.stringify(ROUTING))
+  cleanups.push(store.remove, smtp.close, crm.close, chat.close, () => {
+    rmSync(site, { recursive: true, force: true })
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const start = async (env: Record<string, string>): Promise<ServerProcess> => {
+    const server = await startServerProcess({
+      site,
+      port: await freePort(),
+      env: { ...store.env, ...FAST, CONTENT_SEED_FILE: content, ...env },
+    })
+    cleanups.push(() => server.kill('SIGTERM'))
+    return server
+  }
+  return { smtp, crm, chat, dir, start }
+}
+
 describe.each(STORES)('two lead servers on one %s store', (kind) => {
   it('the one without SMTP_URL or the chat channel leaves the e-mails and the post pending; the one with them sends each once', async () => {
-    const store = await newStore(kind)
-    const smtp = await startSmtpSink()
-    const crm = await startLeadReceiver()
-    const chat = await startLeadReceiver()
-    const site = tinySite()
-    const dir = mkdtempSync(join(tmpdir(), 'sending-processes-'))
-    const content = join(dir, 'content.ndjson')
-    writeFileSync(content, JSON.stringify(ROUTING))
-    cleanups.push(store.remove, smtp.close, crm.close, chat.close, () => {
-      rmSync(site, { recursive: true, force: true })
-      rmSync(dir, { recursive: true, force: true })
-    })
-    const start = async (env: Record<string, string>): Promise<ServerProcess> => {
-      const server = await startServerProcess({
-        site,
-        port: await freePort(),
-        env: { ...store.env, ...FAST, CONTENT_SEED_FILE: content, ...env },
-      })
-      cleanups.push(() => server.kill('SIGTERM'))
-      return server
-    }
+    const { smtp, crm, chat, start } = await setUp(kind)
     // The Studio's lead server as the issue found it: the CRM webhook, but no mail server and no chat channel.
     const bare = await start({ CONTACT_WEBHOOK_URL: crm.url('/contact'), SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
 
@@ -149,5 +161,79 @@ describe.each(STORES)('two lead servers on one %s store', (kind) => {
     expect(bare.log()).not.toContain('notification-kept')
     expect(bare.log()).not.toContain('notification-misconfigured')
     expect(bare.log()).not.toMatch(/"destination":"(email|chat:sales)"/)
+  })
+
+  it('"Not spam" on the lead server without mail or chat says what it lacks, and the other sends; a replay sends the e-mail and the post of a lead that had none', async () => {
+    const { smtp, chat, dir, start } = await setUp(kind)
+    const bare = await start({ SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
+    const sending = await start({ SMTP_URL: smtp.url, LEAD_CHAT_WEBHOOKS: `sales=${chat.url('/slack')}` })
+
+    // A filled honeypot: held behind an ordinary 201, told to nobody.
+    const held = await post(bare.origin, 'two-processes-held-1', 'held@example.test', 'https://spam.test')
+    expect((await detail(bare.origin, held)).deliveries).toStrictEqual([])
+    const released = await admin<LeadReleaseJson>(bare.origin, `/api/admin/leads/${held}/release`, 'POST')
+    expect(released).toStrictEqual({
+      released: true,
+      replayed: false,
+      reason: 'no webhook is configured for the contact form',
+      missing: [
+        'no webhook is configured for the contact form on this lead server',
+        'no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one',
+        "the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it",
+      ],
+    })
+    // What the Leads tool and `pnpm leads release` show.
+    expect(releaseText(released)).toBe(
+      "Released: no webhook is configured for the contact form on this lead server; no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one; the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it.",
+    )
+    // Notified as routed now, by the server that can: the team's e-mail and the post, and no confirmation.
+    await expect
+      .poll(async () => states(await detail(bare.origin, held)), { timeout: 15_000 })
+      .toStrictEqual([
+        ['chat:sales', 'delivered', 1],
+        ['email:sales', 'delivered', 1],
+      ])
+    expect(smtp.accepted.map((mail) => addressesOf(mail.parsed.to))).toStrictEqual([['sales@advisorgrowth.test']])
+    expect(smtp.accepted[0]?.parsed.text).toContain('held@example.test')
+    expect(chat.received).toHaveLength(1)
+
+    // A lead stored by a server that named nobody (no routing document, no LEAD_NOTIFY_EMAIL): no notification.
+    const empty = join(dir, 'empty.ndjson')
+    writeFileSync(empty, '')
+    const silent = await start({ SMTP_URL: '', LEAD_NOTIFY_EMAIL: '', CONTENT_SEED_FILE: empty })
+    const unheard = await post(silent.origin, 'two-processes-silent-1', 'quiet@example.test')
+    expect((await detail(silent.origin, unheard)).deliveries).toStrictEqual([])
+    // `pnpm leads replay` through the server with mail and chat: not "no webhook is configured (409)".
+    const replay = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+    expect(replay.status).toBe(202)
+    const replayed = (await replay.json()) as LeadReplayJson
+    expect(replayed).toStrictEqual({
+      replayed: true,
+      missing: ['no webhook is configured for the contact form on this lead server'],
+    })
+    expect(replayText(replayed)).toBe(
+      'Sent again, due now: no webhook is configured for the contact form on this lead server.',
+    )
+    await expect.poll(() => smtp.accepted.length, { timeout: 15_000 }).toBe(2)
+    await expect.poll(() => chat.received.length, { timeout: 15_000 }).toBe(2)
+    expect(addressesOf(smtp.accepted[1]?.parsed.to)).toStrictEqual(['sales@advisorgrowth.test'])
+    expect(smtp.accepted[1]?.parsed.text).toContain('quiet@example.test')
+    expect(states(await detail(sending.origin, unheard))).toStrictEqual([
+      ['chat:sales', 'delivered', 1],
+      ['email:sales', 'delivered', 1],
+    ])
+    // Replayed again: nothing left to send, and the answer says why.
+    const again = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toStrictEqual({
+      replayed: false,
+      reason: 'no webhook is configured for the contact form, and it has no notification to send again',
+    })
   })
 })

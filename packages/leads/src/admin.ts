@@ -369,6 +369,35 @@ export interface LeadReleaseJson {
   /** Whether a delivery to its form's webhook was queued (false without a webhook). */
   replayed: boolean
   reason?: string
+  /**
+   * What the lead server that answered lacks to deliver and notify it as any lead ("no mail server is configured
+   * on this lead server, the team e-mail waits for one"); empty when it lacks nothing. Absent from older servers.
+   */
+  missing?: string[]
+}
+
+/** `POST /api/admin/leads/:id/replay`: what was queued again (202), or why nothing was (409). */
+export interface LeadReplayJson {
+  replayed: boolean
+  reason?: string
+  /** As the release's: what the answering lead server lacks to send what was queued (it waits for one that has it). */
+  missing?: string[]
+}
+
+/** What the Leads tool and `pnpm leads release` say of a release: done as any lead, or what is missing. */
+export function releaseText(result: LeadReleaseJson): string {
+  if (!result.released && !result.replayed) return `Not released: ${result.reason}`
+  const missing = result.missing ?? []
+  return missing.length === 0
+    ? 'Released: it is delivered and notified as any lead.'
+    : `Released: ${missing.join('; ')}.`
+}
+
+/** What the Leads tool and `pnpm leads replay` say of a replay: due now, with what is missing, or why not. */
+export function replayText(result: LeadReplayJson): string {
+  if (!result.replayed) return `Not sent: ${result.reason}`
+  const missing = result.missing ?? []
+  return missing.length === 0 ? 'Sent again: it is due now.' : `Sent again, due now: ${missing.join('; ')}.`
 }
 
 /** `POST /api/admin/leads/:id/spam`: the team's judgement on a lead it received (200; 409 on a held lead). */

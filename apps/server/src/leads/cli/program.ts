@@ -3,8 +3,10 @@ import {
   LEAD_LIST_STATES,
   type LeadDetailJson,
   type LeadReleaseJson,
+  type LeadReplayJson,
   type LeadSpamJson,
   type LeadSummaryJson,
+  releaseText,
 } from '@site/leads/admin'
 import { LEAD_STATUSES } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
@@ -126,12 +128,12 @@ Examples:
         if (id && options.state) throw new CliError('Give a lead id or --state, not both')
         if (id) {
           const path = `/api/admin/leads/${encodeURIComponent(id)}/replay${query({ force: options.force ? 'true' : undefined })}`
-          const answer = await client.json<{ replayed: boolean }>(path, {
+          const answer = await client.json<LeadReplayJson>(path, {
             method: 'POST',
             notFound: `No lead ${id}`,
             failure: `Lead ${id} was not replayed`,
           })
-          return print(options.json ? json(answer) : replayedOne(id))
+          return print(options.json ? json(answer) : replayedOne(id, answer))
         }
         if (!options.state) throw new CliError('Give a lead id, or --state dead|misconfigured|quarantined')
         const answer = await client.json<{ replayed: string[] }>(
@@ -156,11 +158,7 @@ Examples:
           notFound: `No lead ${id}`,
           failure: `Lead ${id} was not released`,
         })
-        print(
-          options.json
-            ? json(answer)
-            : `Lead ${id} is released${answer.replayed ? ' and queued for delivery.' : `: ${answer.reason ?? 'not sent'}.`}`,
-        )
+        print(options.json ? json(answer) : `Lead ${id}: ${releaseText(answer)}`)
       }),
     )
 

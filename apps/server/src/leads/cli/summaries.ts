@@ -1,4 +1,4 @@
-import type { DeliveryState } from '@site/leads/admin'
+import type { DeliveryState, LeadReplayJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 
 /** `GET /api/admin/health`. */
@@ -41,8 +41,9 @@ export function healthSummary(health: HealthJson, source: string): string {
   return rows.map(([label, value]) => `${label.padEnd(width)}${value}`).join('\n')
 }
 
-export function replayedOne(id: string): string {
-  return `Lead ${id} is queued for delivery again.`
+export function replayedOne(id: string, answer: LeadReplayJson): string {
+  const missing = answer.missing ?? []
+  return [`Lead ${id} is queued for delivery again.`, ...missing.map((line) => `  Waiting: ${line}`)].join('\n')
 }
 
 export function replayedMany(ids: string[], state: string): string {
