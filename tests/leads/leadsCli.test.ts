@@ -229,6 +229,8 @@ describe('pnpm leads against a running lead server, then against its store', { t
         'Leads        1 (0 quarantined)',
         'Deliveries   1 delivered, 0 pending, 0 misconfigured, 0 dead',
         'Webhooks     set for contact; not set for guide, qualify, giveaway',
+        'Mail         none (no SMTP_URL): e-mail waits for a lead server that has one; LEAD_NOTIFY_EMAIL 0 addresses',
+        'Chat         none (no LEAD_CHAT_WEBHOOKS): chat posts wait for a lead server that has their channel',
         '',
       ].join('\n'),
     )

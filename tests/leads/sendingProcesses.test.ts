@@ -5,6 +5,7 @@ import {
   type LeadDetailJson,
   type LeadReleaseJson,
   type LeadReplayJson,
+  type LeadSendingJson,
   releaseText,
   replayText,
 } from '@site/leads/admin'
@@ -47,6 +48,9 @@ const ROUTING = {
     { _key: 'c', form: 'contact', subject: 'We received your message, {name}', body: 'Thank you, {name}.' },
   ],
 }
+
+/** Three processes start on a loaded 2-core machine in well over the suite's 60 s: a bound, not a wait. */
+const PROCESS_TEST_TIMEOUT = 240_000
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
@@ -109,131 +113,154 @@ async function setUp(kind: (typeof STORES)[number]) {
 }
 
 describe.each(STORES)('two lead servers on one %s store', (kind) => {
-  it('the one without SMTP_URL or the chat channel leaves the e-mails and the post pending; the one with them sends each once', async () => {
-    const { smtp, crm, chat, start } = await setUp(kind)
-    // The Studio's lead server as the issue found it: the CRM webhook, but no mail server and no chat channel.
-    const bare = await start({ CONTACT_WEBHOOK_URL: crm.url('/contact'), SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
+  it(
+    'the one without SMTP_URL or the chat channel leaves the e-mails and the post pending; the one with them sends each once',
+    async () => {
+      const { smtp, crm, chat, start } = await setUp(kind)
+      // The Studio's lead server as the issue found it: the CRM webhook, but no mail server and no chat channel.
+      const bare = await start({ CONTACT_WEBHOOK_URL: crm.url('/contact'), SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
 
-    const first = await post(bare.origin, 'two-processes-0001', 'dana@example.test')
-    // Its outbox has run over the lead: the webhook it can send is delivered.
-    await expect
-      .poll(async () => states(await detail(bare.origin, first)), { timeout: 15_000 })
-      .toContainEqual(['webhook:contact', 'delivered', 1])
-    expect(states(await detail(bare.origin, first))).toStrictEqual([
-      ['chat:sales', 'pending', 0],
-      ['email:sales', 'pending', 0],
-      ['email:visitor', 'pending', 0],
-      ['webhook:contact', 'delivered', 1],
-    ])
-    expect(smtp.accepted).toHaveLength(0)
-
-    // `npm start` with the mail server and the channel, on the same store: it sends what waited.
-    const sending = await start({ SMTP_URL: smtp.url, LEAD_CHAT_WEBHOOKS: `sales=${chat.url('/slack')}` })
-    await expect.poll(() => smtp.accepted.length, { timeout: 15_000 }).toBe(2)
-    await expect.poll(() => chat.received.length, { timeout: 15_000 }).toBe(1)
-    await expect
-      .poll(async () => states(await detail(bare.origin, first)), { timeout: 15_000 })
-      .toStrictEqual([
-        ['chat:sales', 'delivered', 1],
-        ['email:sales', 'delivered', 1],
-        ['email:visitor', 'delivered', 1],
+      const first = await post(bare.origin, 'two-processes-0001', 'dana@example.test')
+      // Its outbox has run over the lead: the webhook it can send is delivered.
+      await expect
+        .poll(async () => states(await detail(bare.origin, first)), { timeout: 15_000 })
+        .toContainEqual(['webhook:contact', 'delivered', 1])
+      expect(states(await detail(bare.origin, first))).toStrictEqual([
+        ['chat:sales', 'pending', 0],
+        ['email:sales', 'pending', 0],
+        ['email:visitor', 'pending', 0],
         ['webhook:contact', 'delivered', 1],
       ])
-    expect(smtp.accepted.map((mail) => addressesOf(mail.parsed.to)).sort()).toStrictEqual([
-      ['dana@example.test'],
-      ['sales@advisorgrowth.test'],
-    ])
+      expect(smtp.accepted).toHaveLength(0)
 
-    // With both running, a lead sent to the bare one: its e-mails and post go once each, through the other.
-    const second = await post(bare.origin, 'two-processes-0002', 'lee@example.test')
-    await expect
-      .poll(async () => states(await detail(sending.origin, second)), { timeout: 15_000 })
-      .toStrictEqual([
+      // `npm start` with the mail server and the channel, on the same store: it sends what waited.
+      const sending = await start({ SMTP_URL: smtp.url, LEAD_CHAT_WEBHOOKS: `sales=${chat.url('/slack')}` })
+      // `pnpm leads health` of each: what it can send, named without secrets (no chat address).
+      const sendingOf = async (server: ServerProcess) =>
+        (await admin<{ sending: LeadSendingJson }>(server.origin, '/api/admin/health')).sending
+      expect(await sendingOf(bare)).toStrictEqual({
+        mail: null,
+        from: 'AdvisorGrowth leads <leads@advisorgrowth.test>',
+        notifyEmails: 1,
+        chat: [],
+      })
+      expect(await sendingOf(sending)).toStrictEqual({
+        mail: smtp.url,
+        from: 'AdvisorGrowth leads <leads@advisorgrowth.test>',
+        notifyEmails: 1,
+        chat: [{ name: 'sales', format: 'slack' }],
+      })
+      await expect.poll(() => smtp.accepted.length, { timeout: 15_000 }).toBe(2)
+      await expect.poll(() => chat.received.length, { timeout: 15_000 }).toBe(1)
+      await expect
+        .poll(async () => states(await detail(bare.origin, first)), { timeout: 15_000 })
+        .toStrictEqual([
+          ['chat:sales', 'delivered', 1],
+          ['email:sales', 'delivered', 1],
+          ['email:visitor', 'delivered', 1],
+          ['webhook:contact', 'delivered', 1],
+        ])
+      expect(smtp.accepted.map((mail) => addressesOf(mail.parsed.to)).sort()).toStrictEqual([
+        ['dana@example.test'],
+        ['sales@advisorgrowth.test'],
+      ])
+
+      // With both running, a lead sent to the bare one: its e-mails and post go once each, through the other.
+      const second = await post(bare.origin, 'two-processes-0002', 'lee@example.test')
+      await expect
+        .poll(async () => states(await detail(sending.origin, second)), { timeout: 15_000 })
+        .toStrictEqual([
+          ['chat:sales', 'delivered', 1],
+          ['email:sales', 'delivered', 1],
+          ['email:visitor', 'delivered', 1],
+          ['webhook:contact', 'delivered', 1],
+        ])
+      expect(smtp.accepted).toHaveLength(4)
+      expect(chat.received).toHaveLength(2)
+      expect(crm.received).toHaveLength(2)
+      // The bare process never tried an e-mail or a post: nothing kept as not sent, nothing misconfigured.
+      expect(bare.log()).not.toContain('notification-kept')
+      expect(bare.log()).not.toContain('notification-misconfigured')
+      expect(bare.log()).not.toMatch(/"destination":"(email|chat:sales)"/)
+    },
+    PROCESS_TEST_TIMEOUT,
+  )
+
+  it(
+    '"Not spam" on the lead server without mail or chat says what it lacks, and the other sends; a replay sends the e-mail and the post of a lead that had none',
+    async () => {
+      const { smtp, chat, dir, start } = await setUp(kind)
+      const bare = await start({ SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
+      const sending = await start({ SMTP_URL: smtp.url, LEAD_CHAT_WEBHOOKS: `sales=${chat.url('/slack')}` })
+
+      // A filled honeypot: held behind an ordinary 201, told to nobody.
+      const held = await post(bare.origin, 'two-processes-held-1', 'held@example.test', 'https://spam.test')
+      expect((await detail(bare.origin, held)).deliveries).toStrictEqual([])
+      const released = await admin<LeadReleaseJson>(bare.origin, `/api/admin/leads/${held}/release`, 'POST')
+      expect(released).toStrictEqual({
+        released: true,
+        replayed: false,
+        reason: 'no webhook is configured for the contact form',
+        missing: [
+          'no webhook is configured for the contact form on this lead server',
+          'no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one',
+          "the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it",
+        ],
+      })
+      // What the Leads tool and `pnpm leads release` show.
+      expect(releaseText(released)).toBe(
+        "Released: no webhook is configured for the contact form on this lead server; no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one; the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it.",
+      )
+      // Notified as routed now, by the server that can: the team's e-mail and the post, and no confirmation.
+      await expect
+        .poll(async () => states(await detail(bare.origin, held)), { timeout: 15_000 })
+        .toStrictEqual([
+          ['chat:sales', 'delivered', 1],
+          ['email:sales', 'delivered', 1],
+        ])
+      expect(smtp.accepted.map((mail) => addressesOf(mail.parsed.to))).toStrictEqual([['sales@advisorgrowth.test']])
+      expect(smtp.accepted[0]?.parsed.text).toContain('held@example.test')
+      expect(chat.received).toHaveLength(1)
+
+      // A lead stored by a server that named nobody (no routing document, no LEAD_NOTIFY_EMAIL): no notification.
+      const empty = join(dir, 'empty.ndjson')
+      writeFileSync(empty, '')
+      const silent = await start({ SMTP_URL: '', LEAD_NOTIFY_EMAIL: '', CONTENT_SEED_FILE: empty })
+      const unheard = await post(silent.origin, 'two-processes-silent-1', 'quiet@example.test')
+      expect((await detail(silent.origin, unheard)).deliveries).toStrictEqual([])
+      // `pnpm leads replay` through the server with mail and chat: not "no webhook is configured (409)".
+      const replay = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+      expect(replay.status).toBe(202)
+      const replayed = (await replay.json()) as LeadReplayJson
+      expect(replayed).toStrictEqual({
+        replayed: true,
+        missing: ['no webhook is configured for the contact form on this lead server'],
+      })
+      expect(replayText(replayed)).toBe(
+        'Sent again, due now: no webhook is configured for the contact form on this lead server.',
+      )
+      await expect.poll(() => smtp.accepted.length, { timeout: 15_000 }).toBe(2)
+      await expect.poll(() => chat.received.length, { timeout: 15_000 }).toBe(2)
+      expect(addressesOf(smtp.accepted[1]?.parsed.to)).toStrictEqual(['sales@advisorgrowth.test'])
+      expect(smtp.accepted[1]?.parsed.text).toContain('quiet@example.test')
+      expect(states(await detail(sending.origin, unheard))).toStrictEqual([
         ['chat:sales', 'delivered', 1],
         ['email:sales', 'delivered', 1],
-        ['email:visitor', 'delivered', 1],
-        ['webhook:contact', 'delivered', 1],
       ])
-    expect(smtp.accepted).toHaveLength(4)
-    expect(chat.received).toHaveLength(2)
-    expect(crm.received).toHaveLength(2)
-    // The bare process never tried an e-mail or a post: nothing kept as not sent, nothing misconfigured.
-    expect(bare.log()).not.toContain('notification-kept')
-    expect(bare.log()).not.toContain('notification-misconfigured')
-    expect(bare.log()).not.toMatch(/"destination":"(email|chat:sales)"/)
-  })
-
-  it('"Not spam" on the lead server without mail or chat says what it lacks, and the other sends; a replay sends the e-mail and the post of a lead that had none', async () => {
-    const { smtp, chat, dir, start } = await setUp(kind)
-    const bare = await start({ SMTP_URL: '', LEAD_CHAT_WEBHOOKS: '' })
-    const sending = await start({ SMTP_URL: smtp.url, LEAD_CHAT_WEBHOOKS: `sales=${chat.url('/slack')}` })
-
-    // A filled honeypot: held behind an ordinary 201, told to nobody.
-    const held = await post(bare.origin, 'two-processes-held-1', 'held@example.test', 'https://spam.test')
-    expect((await detail(bare.origin, held)).deliveries).toStrictEqual([])
-    const released = await admin<LeadReleaseJson>(bare.origin, `/api/admin/leads/${held}/release`, 'POST')
-    expect(released).toStrictEqual({
-      released: true,
-      replayed: false,
-      reason: 'no webhook is configured for the contact form',
-      missing: [
-        'no webhook is configured for the contact form on this lead server',
-        'no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one',
-        "the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it",
-      ],
-    })
-    // What the Leads tool and `pnpm leads release` show.
-    expect(releaseText(released)).toBe(
-      "Released: no webhook is configured for the contact form on this lead server; no mail server is configured on this lead server (SMTP_URL), the team e-mail waits for one; the sales chat channel is not in this lead server's LEAD_CHAT_WEBHOOKS, its post waits for one that has it.",
-    )
-    // Notified as routed now, by the server that can: the team's e-mail and the post, and no confirmation.
-    await expect
-      .poll(async () => states(await detail(bare.origin, held)), { timeout: 15_000 })
-      .toStrictEqual([
-        ['chat:sales', 'delivered', 1],
-        ['email:sales', 'delivered', 1],
-      ])
-    expect(smtp.accepted.map((mail) => addressesOf(mail.parsed.to))).toStrictEqual([['sales@advisorgrowth.test']])
-    expect(smtp.accepted[0]?.parsed.text).toContain('held@example.test')
-    expect(chat.received).toHaveLength(1)
-
-    // A lead stored by a server that named nobody (no routing document, no LEAD_NOTIFY_EMAIL): no notification.
-    const empty = join(dir, 'empty.ndjson')
-    writeFileSync(empty, '')
-    const silent = await start({ SMTP_URL: '', LEAD_NOTIFY_EMAIL: '', CONTENT_SEED_FILE: empty })
-    const unheard = await post(silent.origin, 'two-processes-silent-1', 'quiet@example.test')
-    expect((await detail(silent.origin, unheard)).deliveries).toStrictEqual([])
-    // `pnpm leads replay` through the server with mail and chat: not "no webhook is configured (409)".
-    const replay = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    })
-    expect(replay.status).toBe(202)
-    const replayed = (await replay.json()) as LeadReplayJson
-    expect(replayed).toStrictEqual({
-      replayed: true,
-      missing: ['no webhook is configured for the contact form on this lead server'],
-    })
-    expect(replayText(replayed)).toBe(
-      'Sent again, due now: no webhook is configured for the contact form on this lead server.',
-    )
-    await expect.poll(() => smtp.accepted.length, { timeout: 15_000 }).toBe(2)
-    await expect.poll(() => chat.received.length, { timeout: 15_000 }).toBe(2)
-    expect(addressesOf(smtp.accepted[1]?.parsed.to)).toStrictEqual(['sales@advisorgrowth.test'])
-    expect(smtp.accepted[1]?.parsed.text).toContain('quiet@example.test')
-    expect(states(await detail(sending.origin, unheard))).toStrictEqual([
-      ['chat:sales', 'delivered', 1],
-      ['email:sales', 'delivered', 1],
-    ])
-    // Replayed again: nothing left to send, and the answer says why.
-    const again = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    })
-    expect(again.status).toBe(409)
-    expect(await again.json()).toStrictEqual({
-      replayed: false,
-      reason: 'no webhook is configured for the contact form, and it has no notification to send again',
-    })
-  })
+      // Replayed again: nothing left to send, and the answer says why.
+      const again = await fetch(`${sending.origin}/api/admin/leads/${unheard}/replay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+      expect(again.status).toBe(409)
+      expect(await again.json()).toStrictEqual({
+        replayed: false,
+        reason: 'no webhook is configured for the contact form, and it has no notification to send again',
+      })
+    },
+    PROCESS_TEST_TIMEOUT,
+  )
 })

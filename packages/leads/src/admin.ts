@@ -384,6 +384,18 @@ export interface LeadReplayJson {
   missing?: string[]
 }
 
+/** What a lead server can send (`GET /api/admin/health`'s `sending`): settings named, never their secrets. */
+export interface LeadSendingJson {
+  /** The mail server (SMTP_URL) without its user and password; null: this server sends no e-mail. */
+  mail: string | null
+  /** LEAD_EMAIL_FROM, or the default sender. */
+  from: string
+  /** How many addresses LEAD_NOTIFY_EMAIL names. */
+  notifyEmails: number
+  /** The chat channels of its LEAD_CHAT_WEBHOOKS, by name and kind (never their webhook addresses). */
+  chat: Array<{ name: string; format: 'slack' | 'teams' }>
+}
+
 /** What the Leads tool and `pnpm leads release` say of a release: done as any lead, or what is missing. */
 export function releaseText(result: LeadReleaseJson): string {
   if (!result.released && !result.replayed) return `Not released: ${result.reason}`

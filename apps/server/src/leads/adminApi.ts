@@ -16,7 +16,7 @@ import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import { withoutConfirmation } from './delivery/confirmationLimits.ts'
-import { missingSettings } from './delivery/missingSettings.ts'
+import { missingSettings, sendingSettings } from './delivery/missingSettings.ts'
 import { planNotifications } from './delivery/routing.ts'
 import { followThroughAdminRoutes } from './followThrough/followThroughAdmin.ts'
 import type { LeadConfig } from './leadConfig.ts'
@@ -114,6 +114,7 @@ export function adminApi(options: {
       store: store.kind,
       access: c.get('access'),
       webhooks: Object.fromEntries(LEAD_FORMS.map((form) => [form, Boolean(config.webhooks[form])])),
+      sending: sendingSettings(config),
       leads: await leadCounts(db),
       deliveries: await deliveryCounts(db),
     }),

@@ -12,11 +12,12 @@ import { LEAD_STATUSES } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { Argument, Command, InvalidArgumentError, Option } from 'commander'
 import { leadConfigFromEnv } from '../leadConfig.ts'
-import { type AdminClient, localServerOrigins, withAdminClient } from './adminClient.ts'
+import { type AdminClient, localServerOrigins, otherLocalServers, withAdminClient } from './adminClient.ts'
 import { CliError } from './cliError.ts'
 import { leadDetail } from './leadDetail.ts'
 import { leadTable } from './leadTable.ts'
 import {
+  alsoAnswering,
   type ErasureJson,
   erasureSummary,
   type HealthJson,
@@ -78,12 +79,25 @@ Examples:
 
   program
     .command('health')
-    .description('the store, which webhooks are set, leads and deliveries by state')
+    .description(
+      'the store, which webhooks, mail server and chat channels each local lead server has, leads and deliveries by state',
+    )
     .option('--json', 'print what the admin API answers, as JSON')
     .action(
       asking(async (client, options: { json?: boolean }) => {
         const health = await client.json<HealthJson>('/api/admin/health')
-        print(options.json ? json(health) : healthSummary(health, client.source))
+        if (options.json) return print(json(health))
+        // Each other local lead server on its own lines: which of them can send the e-mail and the chat posts.
+        const others = program.opts<{ server?: string }>().server
+          ? []
+          : await otherLocalServers(leadConfigFromEnv(), client.source)
+        const theirs = await Promise.all(
+          others.map(async (other) => {
+            const answer = await other.json<HealthJson>('/api/admin/health').catch(() => undefined)
+            return answer ? alsoAnswering(answer, other.source) : `Also answering  ${other.source}: no health answer`
+          }),
+        )
+        print([healthSummary(health, client.source), ...theirs].join('\n\n'))
       }),
     )
 

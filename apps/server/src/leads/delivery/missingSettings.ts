@@ -1,3 +1,4 @@
+import type { LeadSendingJson } from '@site/leads/admin'
 import type { LeadFormName } from '../db/tables.ts'
 import type { LeadConfig } from '../leadConfig.ts'
 import { CONFIRMATION_DESTINATION } from './confirmationLimits.ts'
@@ -34,4 +35,28 @@ export function missingSettings(
     }
   }
   return missing
+}
+
+/**
+ * What this lead server can send, as `/api/admin/health` answers it (`pnpm leads health`): the mail server without
+ * its credentials, the sender, how many LEAD_NOTIFY_EMAIL addresses, the chat channels by name and kind. Never a
+ * password, a webhook address or a recipient.
+ */
+export function sendingSettings(config: LeadConfig): LeadSendingJson {
+  return {
+    mail: config.notify.smtpUrl ? mailServerOf(config.notify.smtpUrl) : null,
+    from: config.notify.from,
+    notifyEmails: config.notify.notifyEmails.length,
+    chat: Object.entries(config.notify.chatChannels).map(([name, channel]) => ({ name, format: channel.format })),
+  }
+}
+
+/** `smtp://user:secret@mail.example.com:587` → `smtp://mail.example.com:587`. */
+function mailServerOf(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl)
+    return `${url.protocol}//${url.host}`
+  } catch {
+    return 'set, but not a URL'
+  }
 }
