@@ -230,6 +230,8 @@ describe('pnpm leads against a running lead server, then against its store', { t
         'Held for     —',
         'Deliveries   1 delivered, 0 pending, 0 misconfigured, 0 dead',
         'Webhooks     set for contact; not set for guide, qualify, giveaway',
+        'Mail         none (no SMTP_URL): e-mail waits for a lead server that has one; LEAD_NOTIFY_EMAIL 0 addresses',
+        'Chat         none (no LEAD_CHAT_WEBHOOKS): chat posts wait for a lead server that has their channel',
         '',
       ].join('\n'),
     )
@@ -279,7 +281,10 @@ describe('pnpm leads against a running lead server, then against its store', { t
     expectFailure(unknown, `error: No lead ${unknownId} (404)`)
     expect(badFilter.error).toBeTruthy()
     expectFailure(filter, `error: ${badFilter.error} (400)`)
-    expectFailure(replayed, `error: Lead ${leadId} was not replayed: it was delivered (409)`)
+    expectFailure(
+      replayed,
+      `error: Lead ${leadId} was not replayed: it was delivered, and it has no notification to send again (409)`,
+    )
     expectFailure(noIdNoState, 'error: Give a lead id, or --state dead|misconfigured|quarantined')
     expectFailure(noServer, `error: No lead server answers at ${nothingThere} (ECONNREFUSED)`)
   })

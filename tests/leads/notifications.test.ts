@@ -351,7 +351,7 @@ describe('notifications on the embedded store', () => {
     expect(server.log()).not.toContain('team@advisorgrowth.test')
   })
 
-  it('a rule naming a chat channel the server does not know: that post is misconfigured at once, the e-mail still goes', async () => {
+  it('a rule naming a chat channel the server does not know: that post waits, untried, for a server that has it; the e-mail still goes', async () => {
     const smtp = await startSmtpSink()
     cleanups.push(smtp.close)
     const ghost = {
@@ -367,34 +367,29 @@ describe('notifications on the embedded store', () => {
     })
     const record = await until(
       () => detail(server.origin, id),
-      (d) => (d.deliveries ?? []).every((delivery) => delivery.state !== 'pending'),
+      (d) => (d.deliveries ?? []).some((delivery) => delivery.state === 'delivered'),
     )
-    expect(record.deliveries?.map((d) => [d.destination, d.state, d.last_error])).toEqual([
-      ['chat:ghost', 'misconfigured', 'no chat channel named "ghost" in LEAD_CHAT_WEBHOOKS'],
-      ['email:ghost', 'delivered', null],
+    expect(record.deliveries?.map((d) => [d.destination, d.state, d.attempts])).toEqual([
+      ['chat:ghost', 'pending', 0],
+      ['email:ghost', 'delivered', 1],
     ])
     expect(smtp.accepted[0]?.parsed.subject).toBe('Hot lead · Guide: Lee Chan')
     expect(smtp.accepted[0]?.parsed.text).toContain('Guide\n\nScaling Guide for $100M+ AUM')
   })
 
-  it('with no SMTP_URL the e-mail is kept, rendered, on its delivery as not sent', async () => {
-    const server = await serve({ LEAD_NOTIFY_EMAIL: 'team@advisorgrowth.test' })
+  it('with no SMTP_URL the e-mail is left untried and pending, for a server that has a mail server', async () => {
+    const webhook = await startLeadReceiver()
+    cleanups.push(webhook.close)
+    const server = await serve({ LEAD_NOTIFY_EMAIL: 'team@advisorgrowth.test', CONTACT_WEBHOOK_URL: webhook.url('/c') })
     const id = await post(server.origin, 'contact', 'notify-nosmtp-01', contact('kim@example.test', 'Kim Park'))
+    // The outbox has run over the lead (its webhook is delivered) and left the e-mail alone.
     const record = await until(
       () => detail(server.origin, id),
-      (d) => d.deliveries?.[0]?.state === 'not-sent',
+      (d) => d.deliveries?.some((delivery) => delivery.state === 'delivered') ?? false,
     )
-    const delivery = record.deliveries?.[0]
-    expect(delivery).toMatchObject({
-      destination: 'email:team',
-      state: 'not-sent',
-      last_error: 'not sent: no mail server configured',
-    })
-    expect(delivery?.message?.email).toMatchObject({
-      to: ['team@advisorgrowth.test'],
-      replyTo: 'kim@example.test',
-      subject: 'Contact: Kim Park · Marketing Funnels',
-    })
-    expect(delivery?.message?.email?.html).toContain('Marketing Funnels')
+    const byDestination = Object.fromEntries((record.deliveries ?? []).map((d) => [d.destination, d]))
+    expect(byDestination['email:team']).toMatchObject({ state: 'pending', attempts: 0, last_error: null })
+    expect(byDestination['email:team']?.message).toMatchObject({ kind: 'team', to: ['team@advisorgrowth.test'] })
+    expect(byDestination['webhook:contact']).toMatchObject({ state: 'delivered', attempts: 1 })
   })
 })

@@ -31,7 +31,7 @@ const LEAD_STORE_ENV = {
   // one address more than once.
   LEAD_MIN_FILL_SECONDS: '0',
   LEAD_DUPLICATE_WINDOW: '0',
-  // Every lead's e-mail to the team; with no SMTP_URL it is kept, rendered, as not sent (the Leads tool shows it).
+  // Every lead's e-mail to the team; with no SMTP_URL on either process it waits, queued (the Leads tool shows it).
   LEAD_NOTIFY_EMAIL: 'sales@advisorgrowth.test',
 }
 

@@ -65,6 +65,16 @@ function DeliveryCard({ delivery }: { delivery: LeadDeliveryJson }) {
   )
 }
 
+/** A due notification no process has claimed for this long waits for a lead server with its settings. */
+const WAITING_AFTER_MS = 60_000
+
+/** The settings a lead server needs to send a notification: only a process that has them claims it. */
+function waitingFor(destination: string): string | undefined {
+  if (destination.startsWith('email:') || destination.startsWith('digest:')) return 'a mail server (SMTP_URL)'
+  if (destination.startsWith('chat:')) return `the ${destination.slice(5)} channel in LEAD_CHAT_WEBHOOKS`
+  return undefined
+}
+
 /** "Delivered Nov 26, 10:52 AM (2 minutes ago) after 1 attempt", "Next try in 30 seconds, 2 attempts so far". */
 function outcome(delivery: LeadDeliveryJson): string {
   const tries = attemptsText(delivery.attempts)
@@ -72,9 +82,11 @@ function outcome(delivery: LeadDeliveryJson): string {
     return `Delivered ${readableTime(delivery.delivered_at)} (${relativeTime(delivery.delivered_at)}), after ${tries}`
   }
   if (delivery.state === 'pending') {
-    return delivery.attempts === 0
-      ? 'Queued, not tried yet'
-      : `Next try ${relativeTime(delivery.next_attempt_at)}, ${tries} so far`
+    if (delivery.attempts > 0) return `Next try ${relativeTime(delivery.next_attempt_at)}, ${tries} so far`
+    const waiting = waitingFor(delivery.destination)
+    return waiting && Date.now() - Date.parse(delivery.next_attempt_at) > WAITING_AFTER_MS
+      ? `Waiting since ${relativeTime(delivery.next_attempt_at)}: no lead server running has ${waiting} (\`pnpm leads health\` shows what each has)`
+      : 'Queued, not tried yet'
   }
   if (delivery.state === 'misconfigured') {
     return `Stopped after ${tries}: the receiver refused it (${delivery.last_status ?? 'no status'}); check its address, then replay`

@@ -4,6 +4,8 @@ import {
   FIRST_MESSAGE_LINK_TEXT,
   LEAD_FORM_TITLES,
   leadWebhookDelivery,
+  releaseText,
+  replayText,
 } from '@site/leads/admin'
 import { leadName } from '@site/leads/labels'
 import { type ReactNode, useState } from 'react'
@@ -38,15 +40,11 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
   }
   const replay = () =>
     act(async () => {
-      const result = await api.replay(id)
-      return result.replayed ? 'Sent again: it is due now.' : `Not sent: ${result.reason}`
+      return replayText(await api.replay(id))
     })
   const release = () =>
     act(async () => {
-      const result = await api.release(id)
-      return result.released || result.replayed
-        ? 'Released: it is delivered and notified as any lead.'
-        : `Not released: ${result.reason}`
+      return releaseText(await api.release(id))
     })
   const markSpam = () =>
     act(async () => {

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, Inline, Spinner, Stack, Text } from '@sanity/ui'
-import { LEAD_FORM_TITLES } from '@site/leads/admin'
+import { LEAD_FORM_TITLES, releaseText } from '@site/leads/admin'
 import { holdReasonTitle } from '@site/leads/spam'
 import { useMemo, useState } from 'react'
 import { NO_FILTERS } from './LeadFiltersForm'
@@ -23,11 +23,7 @@ export function ReviewQueue({ api }: { api: LeadsApi }) {
   const release = async (lead: LeadSummary) => {
     let message: string
     try {
-      const result = await api.release(lead.id)
-      message =
-        result.released || result.replayed
-          ? 'Released: it is delivered and notified as any lead.'
-          : `Not released: ${result.reason}`
+      message = releaseText(await api.release(lead.id))
     } catch (failure) {
       message = describeFailure(failure)
     }

@@ -2,6 +2,8 @@ import {
   adminQueryError,
   type LeadDetailJson,
   type LeadListQuery,
+  type LeadReleaseJson,
+  type LeadReplayJson,
   type LeadSummaryJson,
   leadListQuerySchema,
 } from '@site/leads/admin'
@@ -58,14 +60,6 @@ function dayStart(day: string, days: number): string {
   return Number.isNaN(time) || Math.abs(time) > 8.64e15 ? day : new Date(time).toISOString()
 }
 
-/** `POST /api/admin/leads/:id/replay` and, from servers before the spam checks, `/release`. */
-export interface ReplayAnswer {
-  replayed: boolean
-  /** From servers with the spam checks: the held lead became an ordinary one. */
-  released?: boolean
-  reason?: string
-}
-
 /** `POST /api/admin/leads/:id/spam`: the team's judgement on a lead it received. */
 export interface SpamAnswer {
   markedSpam: boolean
@@ -111,9 +105,9 @@ export function leadsApi(serverUrl: string, token: string | undefined) {
       ).leads,
     detail: async (id: string) =>
       (await (await call(`/api/admin/leads/${encodeURIComponent(id)}`)).json()) as LeadDetail,
-    replay: (id: string) => post<ReplayAnswer>(id, 'replay'),
+    replay: (id: string) => post<LeadReplayJson>(id, 'replay'),
     /** "Not spam": a held lead is released and delivered as any lead. */
-    release: (id: string) => post<ReplayAnswer>(id, 'release'),
+    release: (id: string) => post<LeadReleaseJson>(id, 'release'),
     /** "Spam": the team's judgement on a lead that was let through. */
     markSpam: (id: string) => post<SpamAnswer>(id, 'spam'),
     /** Follow-through: the signed-in user takes a lead, hands it back, sets its status (recorded as theirs). */

@@ -1,5 +1,6 @@
 // `pnpm studio`: with a Sanity project configured, the Studio against Sanity's hosted API; without one,
 // a local Content Lake on the embedded content and the real Studio against it, signed in as the local editor.
+import './withRootEnv'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

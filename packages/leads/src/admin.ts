@@ -380,6 +380,47 @@ export interface LeadReleaseJson {
   /** Whether a delivery to its form's webhook was queued (false without a webhook). */
   replayed: boolean
   reason?: string
+  /**
+   * What the lead server that answered lacks to deliver and notify it as any lead ("no mail server is configured
+   * on this lead server, the team e-mail waits for one"); empty when it lacks nothing. Absent from older servers.
+   */
+  missing?: string[]
+}
+
+/** `POST /api/admin/leads/:id/replay`: what was queued again (202), or why nothing was (409). */
+export interface LeadReplayJson {
+  replayed: boolean
+  reason?: string
+  /** As the release's: what the answering lead server lacks to send what was queued (it waits for one that has it). */
+  missing?: string[]
+}
+
+/** What a lead server can send (`GET /api/admin/health`'s `sending`): settings named, never their secrets. */
+export interface LeadSendingJson {
+  /** The mail server (SMTP_URL) without its user and password; null: this server sends no e-mail. */
+  mail: string | null
+  /** LEAD_EMAIL_FROM, or the default sender. */
+  from: string
+  /** How many addresses LEAD_NOTIFY_EMAIL names. */
+  notifyEmails: number
+  /** The chat channels of its LEAD_CHAT_WEBHOOKS, by name and kind (never their webhook addresses). */
+  chat: Array<{ name: string; format: 'slack' | 'teams' }>
+}
+
+/** What the Leads tool and `pnpm leads release` say of a release: done as any lead, or what is missing. */
+export function releaseText(result: LeadReleaseJson): string {
+  if (!result.released && !result.replayed) return `Not released: ${result.reason}`
+  const missing = result.missing ?? []
+  return missing.length === 0
+    ? 'Released: it is delivered and notified as any lead.'
+    : `Released: ${missing.join('; ')}.`
+}
+
+/** What the Leads tool and `pnpm leads replay` say of a replay: due now, with what is missing, or why not. */
+export function replayText(result: LeadReplayJson): string {
+  if (!result.replayed) return `Not sent: ${result.reason}`
+  const missing = result.missing ?? []
+  return missing.length === 0 ? 'Sent again: it is due now.' : `Sent again, due now: ${missing.join('; ')}.`
 }
 
 /** `POST /api/admin/leads/:id/spam`: the team's judgement on a lead it received (200; 409 on a held lead). */

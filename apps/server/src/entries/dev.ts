@@ -12,6 +12,9 @@ import { devLeadServer } from '../leads/devLeadServer.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
 
 loadRootEnvFile()
+// The lead server's settings as `pnpm serve` and the Studio's lead server read them: the root .env under the
+// environment, taken before Vite's config adds its mode's files (.env.development, .env.local) for the site.
+const leadEnv = { ...process.env }
 
 const { values } = parseArgs({
   options: { port: { type: 'string' }, host: { type: 'string' }, strictPort: { type: 'boolean' } },
@@ -24,7 +27,7 @@ const server = await createServer({
     ...(values.port ? { port: Number(values.port) } : {}),
     ...(values.strictPort ? { strictPort: true } : {}),
   },
-  plugins: [devLeadServer()],
+  plugins: [devLeadServer(leadEnv)],
 })
 await server.listen()
 server.printUrls()

@@ -3,6 +3,7 @@ import {
   adminQueryError,
   forgetRequestSchema,
   type LeadReleaseJson,
+  type LeadReplayJson,
   type LeadSpamJson,
   leadListQuerySchema,
   type QuarantineCountsJson,
@@ -13,7 +14,9 @@ import type { LeadRouting } from '@site/leads/routing'
 import type { z } from '@site/leads/zod'
 import { type Context, Hono } from 'hono'
 import type { LeadDatabase } from './db/database.ts'
+import type { JsonObject, LeadFormName } from './db/tables.ts'
 import { withoutConfirmation } from './delivery/confirmationLimits.ts'
+import { missingSettings, sendingSettings } from './delivery/missingSettings.ts'
 import { planNotifications } from './delivery/routing.ts'
 import { followThroughAdminRoutes } from './followThrough/followThroughAdmin.ts'
 import type { LeadConfig } from './leadConfig.ts'
@@ -111,6 +114,7 @@ export function adminApi(options: {
       store: store.kind,
       access: c.get('access'),
       webhooks: Object.fromEntries(LEAD_FORMS.map((form) => [form, Boolean(config.webhooks[form])])),
+      sending: sendingSettings(config),
       leads: await leadCounts(db),
       deliveries: await deliveryCounts(db),
     }),
@@ -145,18 +149,39 @@ export function adminApi(options: {
     return record ? c.json(record) : c.json({ error: 'No such lead' }, 404)
   })
 
+  /**
+   * The notifications a lead gets as routed now, with no visitor confirmation: only a lead that passed every check
+   * when it came gets one (a released or replayed lead does not).
+   */
+  const routedNow = async (lead: { form: LeadFormName; payload: JsonObject }, now: Date) =>
+    withoutConfirmation(
+      planNotifications({
+        form: lead.form,
+        payload: lead.payload,
+        routing: await options.routing?.(),
+        config: config.notify,
+        now,
+      }),
+    )
+
+  /** A lead sent again: its webhook, and its e-mail and chat notifications (LeadReplayJson). */
   app.post('/api/admin/leads/:id/replay', async (c) => {
     const refused = forbidden(c)
     if (refused) return refused
     const record = await findLead(db, c.req.param('id')).catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
+    const now = new Date()
     const result = await replayLead(db, record.lead.id, {
-      now: new Date(),
+      now,
       deliver: Boolean(config.webhooks[record.lead.form]),
       force: c.req.query('force') === 'true',
+      notifications: await routedNow(record.lead, now),
     })
     if (result.replayed) options.wakeOutbox()
-    return c.json(result, result.replayed ? 202 : 409)
+    const answer: LeadReplayJson = result.replayed
+      ? { replayed: true, missing: missingSettings(config, record.lead.form, result.notifications) }
+      : { replayed: false, reason: result.reason ?? 'nothing to send again' }
+    return c.json(answer, result.replayed ? 202 : 409)
   })
 
   /** "Not spam": a quarantined lead or a repeat becomes an ordinary lead, delivered as any (LeadReleaseJson). */
@@ -166,24 +191,19 @@ export function adminApi(options: {
     const record = await findLead(db, c.req.param('id')).catch(() => undefined)
     if (!record) return c.json({ error: 'No such lead' }, 404)
     const now = new Date()
-    // A released lead gets no visitor confirmation: only a lead that passed every check when it came does.
-    const notifications = withoutConfirmation(
-      planNotifications({
-        form: record.lead.form,
-        payload: record.lead.payload,
-        routing: await options.routing?.(),
-        config: config.notify,
-        now,
-      }),
-    )
-    const result: LeadReleaseJson = await releaseLead(db, record.lead.id, {
+    const notifications = await routedNow(record.lead, now)
+    const result = await releaseLead(db, record.lead.id, {
       now,
       deliver: Boolean(config.webhooks[record.lead.form]),
       notifications,
     })
     if (result.released) options.wakeOutbox()
     if (result.released) log?.info('lead-released', { lead: record.lead.id, form: record.lead.form })
-    return c.json(result, result.released ? 202 : 409)
+    const destinations = notifications.deliveries.map((delivery) => delivery.destination)
+    const answer: LeadReleaseJson = result.released
+      ? { ...result, missing: missingSettings(config, record.lead.form, { all: destinations, waiting: destinations }) }
+      : result
+    return c.json(answer, result.released ? 202 : 409)
   })
 
   /** "Spam": the team's judgement on a lead it received (LeadSpamJson); a held lead answers 409. */
@@ -227,7 +247,11 @@ export function adminApi(options: {
     const replayed: string[] = []
     for (const lead of leads) {
       const deliver = Boolean(config.webhooks[lead.form])
-      if ((await replayLead(db, lead.id, { now: new Date(), deliver })).replayed) replayed.push(lead.id)
+      const now = new Date()
+      const record = await findLead(db, lead.id).catch(() => undefined)
+      if (!record) continue
+      const notifications = await routedNow(record.lead, now)
+      if ((await replayLead(db, lead.id, { now, deliver, notifications })).replayed) replayed.push(lead.id)
     }
     if (replayed.length > 0) options.wakeOutbox()
     return c.json({ replayed })

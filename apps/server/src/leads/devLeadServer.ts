@@ -6,17 +6,18 @@ import { startLeadService } from './leadService.ts'
 
 /**
  * The lead endpoint, outbox and operator's API at /api/ in the site's dev server (`npm start`,
- * entries/dev.ts), as `pnpm serve` answers them: same store, same configuration. The embedded store is
+ * entries/dev.ts), as `pnpm serve` answers them: same store, same configuration (`env`: the root .env under
+ * the environment, as entries/dev.ts read it). The embedded store is
  * shared, so `pnpm serve`, `pnpm studio` and `pnpm leads` can have it open too.
  */
-export function devLeadServer(): Plugin {
+export function devLeadServer(env: NodeJS.ProcessEnv): Plugin {
   return {
     name: 'site:lead-server',
     apply: 'serve',
     configureServer(server) {
       let started: ReturnType<typeof start> | undefined
       const start = async () => {
-        const service = await startLeadService(leadConfigFromEnv(), jsonLineLog())
+        const service = await startLeadService(leadConfigFromEnv(env), jsonLineLog())
         return { listener: getRequestListener(service.app.fetch), close: service.close }
       }
       const running = () => {

@@ -92,7 +92,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
       await retention.stop()
       await followThrough.stop()
       await outbox.stop()
-      mailer.close()
+      mailer?.close()
       await store.close()
     },
   }

@@ -67,6 +67,20 @@ export async function withAdminClient<T>(
   }
 }
 
+/**
+ * The local servers answering the admin API besides `source` (`pnpm serve` or the Studio's lead server, and
+ * `npm start`'s dev server): `pnpm leads health` says what each of them can send.
+ */
+export async function otherLocalServers(config: LeadConfig, source: string): Promise<AdminClient[]> {
+  const headers = { authorization: `Bearer ${config.adminToken}`, 'content-type': 'application/json' }
+  const candidates = localServerOrigins()
+  const answering = await Promise.all(candidates.map((origin) => answersAdminApi(origin, headers)))
+  return candidates
+    .filter((_, index) => answering[index])
+    .map((origin) => serverClient(origin, headers))
+    .filter((client) => client.source !== source)
+}
+
 function originOf(server: string): string {
   try {
     return new URL(server).origin

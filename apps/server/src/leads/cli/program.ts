@@ -3,18 +3,21 @@ import {
   LEAD_LIST_STATES,
   type LeadDetailJson,
   type LeadReleaseJson,
+  type LeadReplayJson,
   type LeadSpamJson,
   type LeadSummaryJson,
+  releaseText,
 } from '@site/leads/admin'
 import { LEAD_STATUSES } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
 import { Argument, Command, InvalidArgumentError, Option } from 'commander'
 import { leadConfigFromEnv } from '../leadConfig.ts'
-import { type AdminClient, localServerOrigins, withAdminClient } from './adminClient.ts'
+import { type AdminClient, localServerOrigins, otherLocalServers, withAdminClient } from './adminClient.ts'
 import { CliError } from './cliError.ts'
 import { leadDetail } from './leadDetail.ts'
 import { leadTable } from './leadTable.ts'
 import {
+  alsoAnswering,
   type ErasureJson,
   erasureSummary,
   type HealthJson,
@@ -76,12 +79,25 @@ Examples:
 
   program
     .command('health')
-    .description('the store, which webhooks are set, leads and deliveries by state')
+    .description(
+      'the store, which webhooks, mail server and chat channels each local lead server has, leads and deliveries by state',
+    )
     .option('--json', 'print what the admin API answers, as JSON')
     .action(
       asking(async (client, options: { json?: boolean }) => {
         const health = await client.json<HealthJson>('/api/admin/health')
-        print(options.json ? json(health) : healthSummary(health, client.source))
+        if (options.json) return print(json(health))
+        // Each other local lead server on its own lines: which of them can send the e-mail and the chat posts.
+        const others = program.opts<{ server?: string }>().server
+          ? []
+          : await otherLocalServers(leadConfigFromEnv(), client.source)
+        const theirs = await Promise.all(
+          others.map(async (other) => {
+            const answer = await other.json<HealthJson>('/api/admin/health').catch(() => undefined)
+            return answer ? alsoAnswering(answer, other.source) : `Also answering  ${other.source}: no health answer`
+          }),
+        )
+        print([healthSummary(health, client.source), ...theirs].join('\n\n'))
       }),
     )
 
@@ -126,12 +142,12 @@ Examples:
         if (id && options.state) throw new CliError('Give a lead id or --state, not both')
         if (id) {
           const path = `/api/admin/leads/${encodeURIComponent(id)}/replay${query({ force: options.force ? 'true' : undefined })}`
-          const answer = await client.json<{ replayed: boolean }>(path, {
+          const answer = await client.json<LeadReplayJson>(path, {
             method: 'POST',
             notFound: `No lead ${id}`,
             failure: `Lead ${id} was not replayed`,
           })
-          return print(options.json ? json(answer) : replayedOne(id))
+          return print(options.json ? json(answer) : replayedOne(id, answer))
         }
         if (!options.state) throw new CliError('Give a lead id, or --state dead|misconfigured|quarantined')
         const answer = await client.json<{ replayed: string[] }>(
@@ -156,11 +172,7 @@ Examples:
           notFound: `No lead ${id}`,
           failure: `Lead ${id} was not released`,
         })
-        print(
-          options.json
-            ? json(answer)
-            : `Lead ${id} is released${answer.replayed ? ' and queued for delivery.' : `: ${answer.reason ?? 'not sent'}.`}`,
-        )
+        print(options.json ? json(answer) : `Lead ${id}: ${releaseText(answer)}`)
       }),
     )
 

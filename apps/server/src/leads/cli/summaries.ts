@@ -1,4 +1,4 @@
-import type { DeliveryState } from '@site/leads/admin'
+import type { DeliveryState, LeadReplayJson, LeadSendingJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { holdReasonTitle } from '@site/leads/spam'
 
@@ -10,6 +10,8 @@ export interface HealthJson {
   /** `heldFor`: the named reasons of the leads the quarantine holds now, most first. */
   leads: { total: number; quarantined: number; heldFor: Array<{ reason: string; count: number }> }
   deliveries: Record<DeliveryState, number>
+  /** Absent from servers before issue 39. */
+  sending?: LeadSendingJson
 }
 
 /** `POST /api/admin/forget`. */
@@ -42,13 +44,49 @@ export function healthSummary(health: HealthJson, source: string): string {
         `${health.deliveries.misconfigured} misconfigured, ${health.deliveries.dead} dead`,
     ],
     ['Webhooks', webhooks.filter(Boolean).join('; ')],
+    ...(health.sending ? sendingRows(health.sending) : []),
   ]
+  return labelled(rows)
+}
+
+/** Another local lead server on the same machine: what it can send. */
+export function alsoAnswering(health: HealthJson, source: string): string {
+  const forms = Object.entries(health.webhooks) as Array<[LeadFormName, boolean]>
+  const set = forms.filter(([, on]) => on).map(([form]) => form)
+  return labelled([
+    ['Also answering', source],
+    ['Webhooks', set.length ? `set for ${set.join(', ')}` : 'none set'],
+    ...(health.sending ? sendingRows(health.sending) : []),
+  ])
+}
+
+function labelled(rows: Array<[string, string]>): string {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2
   return rows.map(([label, value]) => `${label.padEnd(width)}${value}`).join('\n')
 }
 
-export function replayedOne(id: string): string {
-  return `Lead ${id} is queued for delivery again.`
+/** What the answering server can send: the rest waits, pending, for a lead server that has the settings. */
+function sendingRows(sending: LeadSendingJson): Array<[string, string]> {
+  const recipients = plural(sending.notifyEmails, 'address', 'addresses')
+  return [
+    [
+      'Mail',
+      sending.mail
+        ? `${sending.mail}, from ${sending.from}; LEAD_NOTIFY_EMAIL ${recipients}`
+        : `none (no SMTP_URL): e-mail waits for a lead server that has one; LEAD_NOTIFY_EMAIL ${recipients}`,
+    ],
+    [
+      'Chat',
+      sending.chat.length > 0
+        ? sending.chat.map(({ name, format }) => `${name} (${format === 'teams' ? 'Teams' : 'Slack'})`).join(', ')
+        : 'none (no LEAD_CHAT_WEBHOOKS): chat posts wait for a lead server that has their channel',
+    ],
+  ]
+}
+
+export function replayedOne(id: string, answer: LeadReplayJson): string {
+  const missing = answer.missing ?? []
+  return [`Lead ${id} is queued for delivery again.`, ...missing.map((line) => `  Waiting: ${line}`)].join('\n')
 }
 
 export function replayedMany(ids: string[], state: string): string {

@@ -4,7 +4,7 @@ import { ConfigurationError } from '../leadLog.ts'
 import type { NotificationPlan } from './routing.ts'
 
 /** The destination of every visitor confirmation (delivery/routing.ts). */
-const CONFIRMATION_DESTINATION = 'email:visitor'
+export const CONFIRMATION_DESTINATION = 'email:visitor'
 
 /** How many visitor confirmations may go out: the bounds that keep the site from being used as a mailer. */
 export interface ConfirmationLimits {

@@ -4,7 +4,7 @@ import { teamTimeZoneFromEnv } from './teamTime.ts'
 
 /** Where notifications go and how they are sent, from the environment (see .env.example). */
 export interface NotifyConfig {
-  /** `smtp://user:pass@host:587`, `smtps://…`; unset: every e-mail is kept on its delivery, marked not sent. */
+  /** `smtp://user:pass@host:587`, `smtps://…`; unset: this process sends no e-mail and leaves it to one that can. */
   smtpUrl: string | undefined
   /** The sender of every e-mail (LEAD_EMAIL_FROM). */
   from: string
@@ -27,6 +27,11 @@ export interface NotifyConfig {
 export interface ChatChannel {
   format: 'slack' | 'teams'
   url: string
+}
+
+/** A chat channel's deliveries: the destination a lead's post to it is queued under. */
+export function chatDestination(channel: string): string {
+  return `chat:${channel}`
 }
 
 function addresses(value: string | undefined): string[] {

@@ -10,7 +10,7 @@ import {
   type DestinationMatch,
   recordAttempt,
 } from '../store/deliveryQueue.ts'
-import type { NotifyConfig } from './notifyConfig.ts'
+import { type ChatChannel, chatDestination, type NotifyConfig } from './notifyConfig.ts'
 import { renderNotification } from './renderMessage.tsx'
 import { backoffDelay, type RetryPolicy, retryAfterMs } from './retryPolicy.ts'
 import type { Mailer } from './sendMail.ts'
@@ -29,8 +29,8 @@ export interface OutboxOptions {
   sendTimeoutMs: number
   log: LeadLog
   now?: () => Date
-  /** E-mail, digests and chat posts; without it, only webhooks are sent. */
-  notify?: { config: NotifyConfig; mailer: Mailer; takeLinks?: TakeLinks }
+  /** E-mail, digests and chat posts; without it, only webhooks are sent. No mailer: e-mail is left to others. */
+  notify?: { config: NotifyConfig; mailer: Mailer | undefined; takeLinks?: TakeLinks }
   /** Where history events go (`event:lead.claimed`…, LEAD_EVENTS_WEBHOOK_URL), signed as the webhooks are. */
   eventsWebhookUrl?: string
 }
@@ -180,24 +180,21 @@ function eventLanes(options: OutboxOptions): Lane[] {
   ]
 }
 
-/** E-mail (team and visitor), digests and chat: each message rendered at its first attempt and kept. */
+/**
+ * E-mail (team and visitor), digests and chat: each message rendered at its first attempt and kept. A process
+ * claims only what it can send: e-mail and digests with a mail server (SMTP_URL), each chat channel named in
+ * its LEAD_CHAT_WEBHOOKS. The rest stays pending for a process of the same store that has the settings.
+ */
 function notificationLanes(options: OutboxOptions, notify: NonNullable<OutboxOptions['notify']>): Lane[] {
   const { config, mailer, takeLinks } = notify
-  const sendEmail = async (claim: ClaimedDelivery) => {
+  const sendEmail = (mail: Mailer) => async (claim: ClaimedDelivery) => {
     const message = await renderNotification(claim, config, options.db, takeLinks)
     if (!message.email) throw new Error(`The delivery to ${claim.destination} is not an e-mail`)
-    return { result: await mailer.send(message.email), message: { ...message } }
+    return { result: await mail.send(message.email), message: { ...message } }
   }
-  const sendChat = async (claim: ClaimedDelivery) => {
+  const sendChat = (channel: ChatChannel) => async (claim: ClaimedDelivery) => {
     const message = await renderNotification(claim, config, options.db, takeLinks)
-    const channel = message.channel ? config.chatChannels[message.channel] : undefined
-    if (!channel || !message.chat) {
-      const error = `no chat channel named "${message.channel}" in LEAD_CHAT_WEBHOOKS`
-      return {
-        result: { status: null, error, retryAfter: null, verdict: 'misconfigured' as const },
-        message: { ...message },
-      }
-    }
+    if (!message.chat) throw new Error(`The delivery to ${claim.destination} is not a chat post`)
     const result = await postJson({
       url: channel.url,
       body: JSON.stringify(message.chat.body),
@@ -205,11 +202,20 @@ function notificationLanes(options: OutboxOptions, notify: NonNullable<OutboxOpt
     })
     return { result, message: { ...message } }
   }
-  return [
-    { match: { prefix: 'email:' }, max: config.maxConcurrentSends, send: sendEmail },
-    { match: { prefix: 'digest:' }, max: 1, send: sendEmail },
-    { match: { prefix: 'chat:' }, max: config.maxConcurrentSends, send: sendChat },
-  ]
+  const mailLanes: Lane[] = mailer
+    ? [
+        { match: { prefix: 'email:' }, max: config.maxConcurrentSends, send: sendEmail(mailer) },
+        { match: { prefix: 'digest:' }, max: 1, send: sendEmail(mailer) },
+      ]
+    : []
+  const chatLanes = Object.entries(config.chatChannels).map(
+    ([name, channel]): Lane => ({
+      match: chatDestination(name),
+      max: config.maxConcurrentSends,
+      send: sendChat(channel),
+    }),
+  )
+  return [...mailLanes, ...chatLanes]
 }
 
 /**

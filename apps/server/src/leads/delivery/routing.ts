@@ -3,7 +3,7 @@ import type { LeadNoticeJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { type LeadRouting, type LeadRoutingRule, ROUTING_ANSWERS } from '@site/leads/routing'
 import type { JsonObject } from '../db/tables.ts'
-import type { NotifyConfig } from './notifyConfig.ts'
+import { chatDestination, type NotifyConfig } from './notifyConfig.ts'
 
 /** Who hears of a lead, as decided when it is stored (kept on the lead as `notify`). */
 /** Who was to hear of a lead, as stored on it and answered by the admin API (the contract's type). */
@@ -107,7 +107,7 @@ export function planNotifications(input: {
     }
     for (const channel of new Set(rule.channels)) {
       deliveries.push({
-        destination: `chat:${channel}`,
+        destination: chatDestination(channel),
         message: message({ kind: 'chat', channel }),
         dedupeKey: null,
         dueAt: now,

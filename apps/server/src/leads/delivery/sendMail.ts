@@ -2,8 +2,6 @@ import nodemailer from 'nodemailer'
 import type { RenderedEmail } from './renderMessage.tsx'
 import type { SendResult } from './sendWebhook.ts'
 
-export const NOT_SENT_REASON = 'not sent: no mail server configured'
-
 export interface Mailer {
   send: (email: RenderedEmail) => Promise<SendResult>
   close: () => void
@@ -12,15 +10,10 @@ export interface Mailer {
 /**
  * Sends e-mail through SMTP_URL with nodemailer. The SMTP reply code is the attempt's status: 250 accepted;
  * a 4xx reply or a connection that failed is retried; a 5xx reply is permanent (`verdict: 'misconfigured'`).
- * Without SMTP_URL nothing is sent: the attempt says so (`not-sent`) and the rendered message is kept.
+ * Without SMTP_URL there is no mailer: the outbox then claims no e-mail and leaves it to a process that has one.
  */
-export function createMailer(smtpUrl: string | undefined, timeoutMs: number): Mailer {
-  if (!smtpUrl) {
-    return {
-      send: async () => ({ status: null, error: NOT_SENT_REASON, retryAfter: null, verdict: 'not-sent' }),
-      close: () => {},
-    }
-  }
+export function createMailer(smtpUrl: string | undefined, timeoutMs: number): Mailer | undefined {
+  if (!smtpUrl) return undefined
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: timeoutMs,

@@ -4,7 +4,8 @@ import { webhookDestination } from '@site/leads/admin'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { DeliveryState, JsonObject, Lead } from '../db/tables.ts'
-import { addDelivery } from './intake.ts'
+import type { NotificationPlan } from '../delivery/routing.ts'
+import { addDelivery, queueNotifications } from './intake.ts'
 
 /** The delivery queue (the outbox): claiming due deliveries, recording attempts, replaying. */
 
@@ -208,43 +209,65 @@ function processIsRunning(pid: number): boolean {
  * Sends a lead again: a dead-lettered or misconfigured webhook delivery becomes due now with a new retry
  * window, under the same `webhook-id`; a quarantined lead is accepted and gets its delivery. A delivered lead
  * is sent again only when `force` is set. Its notifications that failed for good or were not sent (no mail
- * server then) are due again too, each as the same message (the same `Message-ID`).
+ * server then) are due again too, each as the same message (the same `Message-ID`); a lead that has none (held
+ * when it came, or stored by a server that named nobody) gets `notifications`, as routed now.
+ * `notifications`: the lead's notifications by destination, all of them and those now waiting to be sent.
  */
 export async function replayLead(
   db: LeadDb,
   leadId: string,
-  options: { now: Date; deliver: boolean; force?: boolean },
-): Promise<{ replayed: boolean; reason?: string }> {
+  options: { now: Date; deliver: boolean; force?: boolean; notifications?: NotificationPlan },
+): Promise<{ replayed: boolean; reason?: string; notifications: { all: string[]; waiting: string[] } }> {
   return db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom('leads').selectAll().where('id', '=', leadId).forUpdate().executeTakeFirst()
-    if (!lead) return { replayed: false, reason: 'no such lead' }
+    if (!lead) return { replayed: false, reason: 'no such lead', notifications: { all: [], waiting: [] } }
     const again = {
       next_attempt_at: options.now,
       window_started_at: options.now,
       lease_until: null,
       lease_holder: null,
     }
-    const notifications = await trx
+    const resent = await trx
       .updateTable('deliveries')
       .set({ state: 'pending', ...again })
       .where('lead_id', '=', leadId)
       .where('destination', '!=', webhookDestination(lead.form))
       .where('state', 'in', ['misconfigured', 'dead', 'not-sent'])
       .executeTakeFirst()
-    const notified = Number(notifications.numUpdatedRows) > 0
+    let notified = Number(resent.numUpdatedRows) > 0
+    const notices = trx
+      .selectFrom('deliveries')
+      .select(['destination', 'state'])
+      .where('lead_id', '=', leadId)
+      .where(sql<string>`substr(destination, 1, 8)`, '!=', 'webhook:')
+      .where(sql<string>`substr(destination, 1, 6)`, '!=', 'event:')
+    // A repeat is notified when the team releases it (store/review.ts), not by a replay.
+    if (options.notifications && !lead.repeat_of && (await notices.execute()).length === 0) {
+      await queueNotifications(trx, leadId, options.notifications, options.now)
+      notified = options.notifications.deliveries.length > 0
+    }
+    const all = await notices.execute()
+    const notifications = {
+      all: all.map((row) => row.destination),
+      waiting: all.filter((row) => row.state === 'pending').map((row) => row.destination),
+    }
     const webhook = await replayWebhook()
-    return webhook.replayed || !notified ? webhook : { replayed: true }
+    const reason = [webhook.reason, notified ? undefined : 'it has no notification to send again']
+      .filter(Boolean)
+      .join(', and ')
+    if (!webhook.replayed && !notified) return { replayed: false, reason, notifications: notifications }
+    if (lead.quarantine_reason) {
+      await trx
+        .updateTable('leads')
+        .set({ quarantine_reason: null, released_at: options.now })
+        .where('id', '=', leadId)
+        .execute()
+    }
+    return { replayed: true, notifications: notifications }
 
     async function replayWebhook(): Promise<{ replayed: boolean; reason?: string }> {
       if (!lead) return { replayed: false, reason: 'no such lead' }
       if (!options.deliver) return { replayed: false, reason: `no webhook is configured for the ${lead.form} form` }
-      if (lead.quarantine_reason) {
-        await trx
-          .updateTable('leads')
-          .set({ quarantine_reason: null, released_at: options.now })
-          .where('id', '=', leadId)
-          .execute()
-      }
       const delivery = await trx
         .selectFrom('deliveries')
         .selectAll()
