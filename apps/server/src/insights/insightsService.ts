@@ -12,8 +12,12 @@ import { insightsRoutes } from './insightsRoutes.ts'
 import { leadOutcomes } from './leadOutcomes.ts'
 import { maintainInsights } from './maintenance.ts'
 import { migrateInsights } from './migrations.ts'
+import { builtSitePages, contentSitePages } from './sitePages.ts'
 import type { InsightsDb } from './tables.ts'
 import { visitorHasher } from './visitorHash.ts'
+
+/** How long the content's route list is used before it is read again (a process without a built site). */
+const ROUTES_CACHE_MS = 60_000
 
 export interface InsightsService {
   app: Hono
@@ -34,6 +38,8 @@ export async function startInsightsService(options: {
   log: LeadLog
   config?: InsightsConfig
   env?: NodeJS.ProcessEnv
+  /** The built site this process serves (`pnpm serve`): its pages are the route list; else the content's. */
+  siteDir?: string
 }): Promise<InsightsService> {
   const { log } = options
   const config = options.config ?? insightsConfigFromEnv(options.env)
@@ -68,6 +74,7 @@ export async function startInsightsService(options: {
       config,
       leadsBetween,
       hashVisitor: hasher.hash,
+      sitePages: options.siteDir ? builtSitePages(options.siteDir) : contentSitePages(content, ROUTES_CACHE_MS, log),
       trustProxy: options.trustProxy,
       allowedOrigins: options.allowedOrigins,
       log,
