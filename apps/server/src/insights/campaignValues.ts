@@ -22,9 +22,10 @@ export const CAMPAIGN_VALUE_MAX_LENGTH = 64
 // `/`, `?` or `%`: no address, no query smuggled in, no path.
 const CAMPAIGN_SHAPE = /^[\p{L}\p{N}][\p{L}\p{N} ._+~:-]*$/u
 const EMAIL = /[^\s@]+@[^\s@]+/
-// Seven digits or more, possibly split by spaces, dots, hyphens, brackets or a leading plus: a phone number
-// (`+1 555 010 9999`, `555-0100999`), or a number long enough to be one.
-const PHONE = /\+?\d(?:[\s().-]*\d){6,}/
+// A phone number: a `+` and seven digits or more, or nine digits or more, possibly split by spaces, dots,
+// hyphens or brackets (`+1 555 010 9999`, `(555) 010-9999`). A date (`2026-11-27`, eight digits) is not one; a
+// numeric campaign id of nine digits or more is taken for one and counts as "(other)".
+const PHONE = /\+[\s(]*\d(?:[\s().-]*\d){6,}|\d(?:[\s().-]*\d){8,}/
 
 /** Whether a value looks like an e-mail address or a phone number: never stored, wherever it came from. */
 export function looksPersonal(value: string): boolean {

@@ -37,14 +37,19 @@ const ROUTES_QUERY = `{
  * each resource, as the build lists them (apps/web/app/content/paths.server.ts), read again after
  * `cacheMs`. Until the content has answered once, no path is a page.
  */
-export function contentSitePages(query: ContentQuery, cacheMs: number, log: LeadLog): SitePages {
+export function contentSitePages(
+  query: ContentQuery,
+  cacheMs: number,
+  log: LeadLog,
+  now: () => number = Date.now,
+): SitePages {
   let routes: { paths: Set<string>; readAt: number } | undefined
   let reading: Promise<void> | undefined
   const read = async () => {
     try {
       const { pages, resources } = await query<{ pages: string[]; resources: string[] }>(ROUTES_QUERY, {})
       const paths = [...pages, ...resources.map((slug) => `/resources/${slug}`)]
-      routes = { paths: new Set(paths.map((path) => path.toLowerCase())), readAt: Date.now() }
+      routes = { paths: new Set(paths.map((path) => path.toLowerCase())), readAt: now() }
     } catch (error) {
       log.warn('insights-routes-unread', { error: String(error) })
     } finally {
@@ -52,7 +57,7 @@ export function contentSitePages(query: ContentQuery, cacheMs: number, log: Lead
     }
   }
   return async (path) => {
-    if (!routes || Date.now() - routes.readAt > cacheMs) {
+    if (!routes || now() - routes.readAt > cacheMs) {
       reading ??= read()
       if (!routes) await reading
     }
