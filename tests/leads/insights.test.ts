@@ -366,6 +366,54 @@ describe.each(STORES)('insights in the lead server, on the %s lead store', (kind
   })
 })
 
+describe.each(STORES)('a lead whose attribution holds personal data, on the %s lead store', (kind) => {
+  const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' } })
+
+  it('is counted under "(other)": no landing page, source or campaign shows an address or a number', async () => {
+    const service = await server.start()
+    const today = new Date().toISOString().slice(0, 10)
+    const site = 'http://127.0.0.1:4173'
+    const touch = {
+      at: new Date().toISOString(),
+      landingPage: `${site}/contact/ann@example.com?utm_medium=ann@example.com`,
+      utm_source: '+1 555 010 9999',
+      utm_medium: 'ann@example.com',
+      utm_campaign: 'spring&phone=+15550109999',
+    }
+    const lead = await service.app.request('/api/leads/contact', {
+      method: 'POST',
+      headers: {
+        host: '127.0.0.1:4173',
+        origin: site,
+        'user-agent': CHROME,
+        'x-forwarded-for': '10.3.0.1',
+        'content-type': 'application/json',
+        'idempotency-key': 'insights-personal-0001',
+      },
+      body: JSON.stringify({
+        payload: buildContactPayload({
+          name: 'Ann Example',
+          email: 'ann@example.com',
+          phone: '',
+          company: '',
+          interest: 'app',
+          message: '',
+        }),
+        honeypot: '',
+        attribution: { page: `${site}/contact`, firstTouch: touch, lastTouch: touch },
+      }),
+    })
+    expect(lead.status).toBe(201)
+    const answer = await service.app.request(`/api/admin/insights?from=${today}&to=${today}`, { headers: ADMIN })
+    const report = (await answer.json()) as InsightsReport
+    expect(report.landingPages.map((row) => [row.page, row.leads])).toEqual([['(other)', 1]])
+    expect(report.campaigns.map((row) => [row.source, row.medium, row.campaign, row.leads])).toEqual([
+      ['(other)', '(other)', '(other)', 1],
+    ])
+    expect(JSON.stringify(report)).not.toMatch(/ann@example|555/)
+  })
+})
+
 describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind) => {
   const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' } })
 
@@ -414,7 +462,7 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
     }
     await sendLead(visitor, 'uncounted-0001', '/solutions')
     await sendLead(headless, 'uncounted-0002', '/solutions')
-    await sendLead(privacy, 'uncounted-0003', '/webinar')
+    await sendLead(privacy, 'uncounted-0003', '/webinar-strategy')
     const delivered = async () =>
       (await service.store.db.selectFrom('deliveries').select('state').where('state', '=', 'delivered').execute())
         .length
@@ -425,7 +473,7 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
     expect(report.totals).toMatchObject({ visits: 1, leads: 1, conversionRate: 1, uncountedLeads: { bot: 1, gpc: 1 } })
     expect(report.landingPages).toEqual([
       { page: '/solutions', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 1 },
-      { page: '/webinar', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
+      { page: '/webinar-strategy', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
     ])
     for (const row of [report.totals, ...report.landingPages, ...report.campaigns]) {
       expect(row.conversionRate).toBeLessThanOrEqual(1)
@@ -441,7 +489,7 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
     )
     expect(text).toMatch(/^page +visits +leads +conversion +delivered +not counted$/m)
     expect(text).toMatch(/^\/solutions +1 +1 +100\.0 % +1 +1$/m)
-    expect(text).toMatch(/^\/webinar +0 +0 +— +0 +1$/m)
+    expect(text).toMatch(/^\/webinar-strategy +0 +0 +— +0 +1$/m)
     expect(text).toMatch(/^Questionnaire +0 +0 +0 +0 +0 +0$/m)
     expect(text).toMatch(/^12-month production +0 +0 +0$/m)
     expect(text).not.toMatch(/\bproduction12Month\b|^qualify\b/m)

@@ -9,10 +9,10 @@ import { exposureCounts } from './experiments/exposures.ts'
 import type { LeadsBetween } from './figures.ts'
 import { type InsightsConfig, insightsConfigFromEnv } from './insightsConfig.ts'
 import { insightsRoutes } from './insightsRoutes.ts'
-import { leadOutcomes } from './leadOutcomes.ts'
+import { leadOutcomes, UNKNOWN_PAGE } from './leadOutcomes.ts'
 import { maintainInsights } from './maintenance.ts'
 import { migrateInsights } from './migrations.ts'
-import { builtSitePages, contentSitePages } from './sitePages.ts'
+import { builtSitePages, contentSitePages, OTHER } from './sitePages.ts'
 import type { InsightsDb } from './tables.ts'
 import { visitorHasher } from './visitorHash.ts'
 
@@ -49,7 +49,20 @@ export async function startInsightsService(options: {
   const hasher = visitorHasher(db)
   // The experiments' definitions are content: read where the build reads it (contentQuery.ts).
   const content = contentQueryFromEnv(options.env)
-  const leadsBetween: LeadsBetween = (from, to) => leadOutcomes(options.leadDb, from, to)
+  const sitePages = options.siteDir ? builtSitePages(options.siteDir) : contentSitePages(content, ROUTES_CACHE_MS, log)
+  // A lead's landing page is shown as the page views' are: under its path when it is a page of the site.
+  const leadsBetween: LeadsBetween = async (from, to) => {
+    const outcomes = await leadOutcomes(options.leadDb, from, to)
+    const pages = new Map<string, boolean>()
+    for (const { landingPage } of outcomes) {
+      if (!pages.has(landingPage)) pages.set(landingPage, await sitePages(landingPage))
+    }
+    return outcomes.map((outcome) =>
+      pages.get(outcome.landingPage) || outcome.landingPage === UNKNOWN_PAGE
+        ? outcome
+        : { ...outcome, landingPage: OTHER },
+    )
+  }
   const maintain = async () => {
     const done = await maintainInsights(db, config, hasher.forgetBefore)
     // Every upkeep rolls up the last minutes: only deletions are worth a line.
@@ -74,7 +87,7 @@ export async function startInsightsService(options: {
       config,
       leadsBetween,
       hashVisitor: hasher.hash,
-      sitePages: options.siteDir ? builtSitePages(options.siteDir) : contentSitePages(content, ROUTES_CACHE_MS, log),
+      sitePages,
       trustProxy: options.trustProxy,
       allowedOrigins: options.allowedOrigins,
       log,
