@@ -128,9 +128,16 @@ async function ingestRate(db: InsightsDb): Promise<number> {
   const hasher = visitorHasher(db)
   const app = insightsRoutes({
     db,
-    config: { rawDays: 30, rollupDays: 750, eventsPerMinute: 10_000_000, maintenanceMs: 60_000 },
+    config: {
+      rawDays: 30,
+      rollupDays: 750,
+      eventsPerMinute: 10_000_000,
+      maintenanceMs: 60_000,
+      newCampaignValuesPerDay: 50,
+    },
     leadsBetween: async () => [],
     hashVisitor: hasher.hash,
+    sitePages: async (path) => PATHS.includes(path),
     trustProxy: { hops: 1 },
     allowedOrigins: [],
     log: memoryLog(),

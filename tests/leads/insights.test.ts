@@ -38,6 +38,9 @@ const LEADS: LeadOutcome[] = [
 
 const ENGINES = ['sqlite', 'postgres'] as const
 
+/** The route list these tests' site has (the real ones come from the build or the content: sitePages.ts). */
+const SITE_PAGES = ['/', '/about', '/services']
+
 async function open(engine: (typeof ENGINES)[number]): Promise<InsightsDb> {
   if (engine === 'sqlite') return openInsightsStore({ kind: 'sqlite', filename: ':memory:' })
   return openInsightsStore({ kind: 'postgres', url: await createDatabase(inject('postgresUrl')) })
@@ -47,9 +50,16 @@ function server(db: InsightsDb, options: { eventsPerMinute?: number; now?: Date 
   const hasher = visitorHasher(db)
   const app = insightsRoutes({
     db,
-    config: { rawDays: 30, rollupDays: 750, eventsPerMinute: options.eventsPerMinute ?? 10_000, maintenanceMs: 60_000 },
+    config: {
+      rawDays: 30,
+      rollupDays: 750,
+      eventsPerMinute: options.eventsPerMinute ?? 10_000,
+      maintenanceMs: 60_000,
+      newCampaignValuesPerDay: 50,
+    },
     leadsBetween: async () => LEADS,
     hashVisitor: hasher.hash,
+    sitePages: async (path) => SITE_PAGES.includes(path),
     trustProxy: { hops: 1 },
     allowedOrigins: [],
     log: memoryLog(),
@@ -258,7 +268,8 @@ describe.each(ENGINES)('insights on %s', (engine) => {
       expect((await send({ events: [pageView('/')] }, { 'sec-gpc': '1' })).status).toBe(204)
       expect((await send({ events: [pageView('/')] }, { 'user-agent': '' })).status).toBe(204)
       const rows = await db.selectFrom('insight_recent').select(['path']).execute()
-      expect(rows).toEqual([{ path: '/' }, { path: '/a' }])
+      // `/a` is no page of the site: it is counted, as "(other)".
+      expect(rows).toEqual([{ path: '/' }, { path: '(other)' }])
       const columns = Object.keys((await db.selectFrom('insight_recent').selectAll().executeTakeFirstOrThrow()) ?? {})
       expect(columns.filter((name) => /ip|address|agent|ua/i.test(name))).toEqual([])
     } finally {
@@ -280,7 +291,7 @@ describe.each(STORES)('insights in the lead server, on the %s lead store', (kind
       headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
       body: JSON.stringify({
         events: [
-          pageView('/services', { entry: true, utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'fall' }),
+          pageView('/solutions', { entry: true, utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'fall' }),
         ],
       }),
     })
@@ -302,14 +313,14 @@ describe.each(STORES)('insights in the lead server, on the %s lead store', (kind
           page: `${site}/contact`,
           firstTouch: {
             at: new Date().toISOString(),
-            landingPage: `${site}/Services?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`,
+            landingPage: `${site}/Solutions?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`,
             utm_source: 'linkedin',
             utm_medium: 'paid',
             utm_campaign: 'fall',
           },
           lastTouch: {
             at: new Date().toISOString(),
-            landingPage: `${site}/Services?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`,
+            landingPage: `${site}/Solutions?utm_source=linkedin&utm_medium=paid&utm_campaign=fall`,
             utm_source: 'linkedin',
             utm_medium: 'paid',
             utm_campaign: 'fall',
@@ -350,8 +361,56 @@ describe.each(STORES)('insights in the lead server, on the %s lead store', (kind
       },
     ])
     expect(report.landingPages).toEqual([
-      { page: '/services', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 0 },
+      { page: '/solutions', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 0 },
     ])
+  })
+})
+
+describe.each(STORES)('a lead whose attribution holds personal data, on the %s lead store', (kind) => {
+  const server = useLeadServer(kind, { env: { LEADS_SANITY_AUTH: 'off', TRUST_PROXY: '1' } })
+
+  it('is counted under "(other)": no landing page, source or campaign shows an address or a number', async () => {
+    const service = await server.start()
+    const today = new Date().toISOString().slice(0, 10)
+    const site = 'http://127.0.0.1:4173'
+    const touch = {
+      at: new Date().toISOString(),
+      landingPage: `${site}/contact/ann@example.com?utm_medium=ann@example.com`,
+      utm_source: '+1 555 010 9999',
+      utm_medium: 'ann@example.com',
+      utm_campaign: 'spring&phone=+15550109999',
+    }
+    const lead = await service.app.request('/api/leads/contact', {
+      method: 'POST',
+      headers: {
+        host: '127.0.0.1:4173',
+        origin: site,
+        'user-agent': CHROME,
+        'x-forwarded-for': '10.3.0.1',
+        'content-type': 'application/json',
+        'idempotency-key': 'insights-personal-0001',
+      },
+      body: JSON.stringify({
+        payload: buildContactPayload({
+          name: 'Ann Example',
+          email: 'ann@example.com',
+          phone: '',
+          company: '',
+          interest: 'app',
+          message: '',
+        }),
+        honeypot: '',
+        attribution: { page: `${site}/contact`, firstTouch: touch, lastTouch: touch },
+      }),
+    })
+    expect(lead.status).toBe(201)
+    const answer = await service.app.request(`/api/admin/insights?from=${today}&to=${today}`, { headers: ADMIN })
+    const report = (await answer.json()) as InsightsReport
+    expect(report.landingPages.map((row) => [row.page, row.leads])).toEqual([['(other)', 1]])
+    expect(report.campaigns.map((row) => [row.source, row.medium, row.campaign, row.leads])).toEqual([
+      ['(other)', '(other)', '(other)', 1],
+    ])
+    expect(JSON.stringify(report)).not.toMatch(/ann@example|555/)
   })
 })
 
@@ -377,7 +436,7 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
       const events = await service.app.request('/api/insights/events', {
         method: 'POST',
         headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify({ events: [pageView('/services', { entry: true })] }),
+        body: JSON.stringify({ events: [pageView('/solutions', { entry: true })] }),
       })
       expect(events.status).toBe(204)
     }
@@ -401,9 +460,9 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
       })
       expect(response.status).toBe(201)
     }
-    await sendLead(visitor, 'uncounted-0001', '/services')
-    await sendLead(headless, 'uncounted-0002', '/services')
-    await sendLead(privacy, 'uncounted-0003', '/webinar')
+    await sendLead(visitor, 'uncounted-0001', '/solutions')
+    await sendLead(headless, 'uncounted-0002', '/solutions')
+    await sendLead(privacy, 'uncounted-0003', '/webinar-strategy')
     const delivered = async () =>
       (await service.store.db.selectFrom('deliveries').select('state').where('state', '=', 'delivered').execute())
         .length
@@ -413,8 +472,8 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
     const report = (await answer.json()) as InsightsReport
     expect(report.totals).toMatchObject({ visits: 1, leads: 1, conversionRate: 1, uncountedLeads: { bot: 1, gpc: 1 } })
     expect(report.landingPages).toEqual([
-      { page: '/services', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 1 },
-      { page: '/webinar', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
+      { page: '/solutions', visits: 1, leads: 1, conversionRate: 1, delivered: 1, uncounted: 1 },
+      { page: '/webinar-strategy', visits: 0, leads: 0, conversionRate: 0, delivered: 0, uncounted: 1 },
     ])
     for (const row of [report.totals, ...report.landingPages, ...report.campaigns]) {
       expect(row.conversionRate).toBeLessThanOrEqual(1)
@@ -429,8 +488,8 @@ describe.each(STORES)('leads from uncounted visits, on the %s lead store', (kind
         'rates ("not counted" below).',
     )
     expect(text).toMatch(/^page +visits +leads +conversion +delivered +not counted$/m)
-    expect(text).toMatch(/^\/services +1 +1 +100\.0 % +1 +1$/m)
-    expect(text).toMatch(/^\/webinar +0 +0 +— +0 +1$/m)
+    expect(text).toMatch(/^\/solutions +1 +1 +100\.0 % +1 +1$/m)
+    expect(text).toMatch(/^\/webinar-strategy +0 +0 +— +0 +1$/m)
     expect(text).toMatch(/^Questionnaire +0 +0 +0 +0 +0 +0$/m)
     expect(text).toMatch(/^12-month production +0 +0 +0$/m)
     expect(text).not.toMatch(/\bproduction12Month\b|^qualify\b/m)

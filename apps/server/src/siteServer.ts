@@ -35,7 +35,9 @@ export async function startSiteServer(options: {
   const site = options.dir ? createStaticHandler({ dir: options.dir, compress: true, log: log.error }) : undefined
   // Take links point at this server when no public address is configured (LEAD_TAKE_URL, SITE_URL).
   const takeUrl = env.LEAD_TAKE_URL || env.SITE_URL || `http://${options.host}:${options.port}`
-  const leads = await startLeadService(leadConfigFromEnv({ ...env, LEAD_TAKE_URL: takeUrl }), log)
+  const leads = await startLeadService(leadConfigFromEnv({ ...env, LEAD_TAKE_URL: takeUrl }), log, {
+    siteDir: site?.dir,
+  })
   const api = new Hono()
   // Hono's own handler would print the whole error, whose message can quote a query's parameters.
   api.onError((error, c) => {

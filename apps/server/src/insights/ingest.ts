@@ -1,6 +1,34 @@
 import type { InsightEvent } from '@site/leads/insights'
+import { CAMPAIGN_FIELDS, type CampaignField, campaignShape } from './campaignValues.ts'
 import { type ExposureEvent, storeExposures } from './experiments/exposures.ts'
+import { OTHER, type SitePages } from './sitePages.ts'
+import { pagePath } from './sources.ts'
 import type { InsightsDb, NewInsightEvent } from './tables.ts'
+
+/**
+ * What an event's free text must pass before it is stored (docs/insights.md, "What is kept"): a path is
+ * kept only when it is a page of the site, a campaign value only when it is plain, short, not personal and
+ * within the day's cap on new values; anything else is stored as "(other)".
+ */
+export interface EventScreen {
+  isPage: SitePages
+  admit: (day: string, field: CampaignField, value: string) => Promise<string>
+}
+
+async function screened(row: NewInsightEvent, screen: EventScreen): Promise<NewInsightEvent> {
+  const kept = { ...row }
+  if (row.path != null) {
+    const path = pagePath(row.path)
+    kept.path = (await screen.isPage(path)) ? path : OTHER
+  }
+  for (const field of CAMPAIGN_FIELDS) {
+    const value = row[field]
+    if (value == null) continue
+    const plain = field === 'referrer_host' ? value.toLowerCase().replace(/^www\./, '') : value
+    kept[field] = await screen.admit(row.day, field, campaignShape(plain))
+  }
+  return kept
+}
 
 /** One received event as it is stored: the server's time and the day's visitor hash, nothing of the request. */
 export function eventRow(event: Exclude<InsightEvent, ExposureEvent>, at: Date, visitor: string): NewInsightEvent {
@@ -44,14 +72,19 @@ export function eventRow(event: Exclude<InsightEvent, ExposureEvent>, at: Date, 
   }
 }
 
-/** Stores a batch in one statement, among the events the next upkeep rolls up. */
-export async function storeEvents(db: InsightsDb, events: InsightEvent[], at: Date, visitor: string): Promise<void> {
+/** Stores a batch, screened, in one statement, among the events the next upkeep rolls up. */
+export async function storeEvents(
+  db: InsightsDb,
+  screen: EventScreen,
+  events: InsightEvent[],
+  at: Date,
+  visitor: string,
+): Promise<void> {
   const exposures = events.filter((event): event is ExposureEvent => event.type === 'exposure')
   const others = events.filter((event): event is Exclude<InsightEvent, ExposureEvent> => event.type !== 'exposure')
-  if (others.length > 0)
-    await db
-      .insertInto('insight_recent')
-      .values(others.map((event) => eventRow(event, at, visitor)))
-      .execute()
+  const rows: NewInsightEvent[] = []
+  // One after the other: each new campaign value takes its place in the day's cap in the order it came.
+  for (const event of others) rows.push(await screened(eventRow(event, at, visitor), screen))
+  if (rows.length > 0) await db.insertInto('insight_recent').values(rows).execute()
   if (exposures.length > 0) await storeExposures(db, exposures, at)
 }

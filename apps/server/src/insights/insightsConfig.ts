@@ -9,6 +9,11 @@ export interface InsightsConfig extends InsightsRetention {
    * at most this long of raw events.
    */
   maintenanceMs: number
+  /**
+   * New distinct values each campaign field (utm_*, the referring site) may add to the figures a UTC day
+   * (INSIGHTS_NEW_CAMPAIGN_VALUES_PER_DAY, 50): beyond that a new value counts as "(other)".
+   */
+  newCampaignValuesPerDay: number
 }
 
 function whole(value: string | undefined, fallback: number, min: number): number {
@@ -22,5 +27,6 @@ export function insightsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ins
     rollupDays: whole(env.INSIGHTS_ROLLUP_DAYS, DEFAULT_RETENTION.rollupDays, 1),
     eventsPerMinute: whole(env.INSIGHTS_EVENTS_PER_MINUTE, 600, 1),
     maintenanceMs: whole(env.INSIGHTS_MAINTENANCE_MINUTES, 5, 1) * 60_000,
+    newCampaignValuesPerDay: whole(env.INSIGHTS_NEW_CAMPAIGN_VALUES_PER_DAY, 50, 0),
   }
 }

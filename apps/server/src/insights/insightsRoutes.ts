@@ -5,9 +5,11 @@ import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddressResolver, type TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
+import { campaignAdmission } from './campaignValues.ts'
 import { checkRange, insightsReport, type LeadsBetween } from './figures.ts'
 import { storeEvents } from './ingest.ts'
 import type { InsightsConfig } from './insightsConfig.ts'
+import type { SitePages } from './sitePages.ts'
 import type { InsightsDb } from './tables.ts'
 import { uncountedVisitReason } from './visitCounting.ts'
 
@@ -16,6 +18,8 @@ export interface InsightsRoutesOptions {
   config: InsightsConfig
   leadsBetween: LeadsBetween
   hashVisitor: (day: string, site: string, address: string, userAgent: string) => Promise<string>
+  /** The site's route list (sitePages.ts): a page view of any other path counts as "(other)". */
+  sitePages: SitePages
   /** The proxies trusted to name the client (TRUST_PROXY), as for the lead endpoint. */
   trustProxy: TrustProxy
   /** Origins besides the server's own the site is served from (SITE_URL behind a proxy). */
@@ -39,6 +43,7 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
   const now = options.now ?? (() => new Date())
   const clientAddress = clientAddressResolver(options.trustProxy)
   const limiter = new RateLimiterMemory({ points: config.eventsPerMinute, duration: 60 })
+  const screen = { isPage: options.sitePages, admit: campaignAdmission(db, config.newCampaignValuesPerDay) }
   const app = new Hono()
 
   app.post(
@@ -73,7 +78,7 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
       try {
         const site = c.req.header('host') ?? ''
         const visitor = await options.hashVisitor(at.toISOString().slice(0, 10), site, address, userAgent)
-        await storeEvents(db, events, at, visitor)
+        await storeEvents(db, screen, events, at, visitor)
       } catch (error) {
         log.error('insights-store-failed', { events: events.length, error: String(error) })
         return c.json({ error: 'The events could not be stored' }, 503)

@@ -9,11 +9,15 @@ import { exposureCounts } from './experiments/exposures.ts'
 import type { LeadsBetween } from './figures.ts'
 import { type InsightsConfig, insightsConfigFromEnv } from './insightsConfig.ts'
 import { insightsRoutes } from './insightsRoutes.ts'
-import { leadOutcomes } from './leadOutcomes.ts'
+import { leadOutcomes, UNKNOWN_PAGE } from './leadOutcomes.ts'
 import { maintainInsights } from './maintenance.ts'
 import { migrateInsights } from './migrations.ts'
+import { builtSitePages, contentSitePages, OTHER } from './sitePages.ts'
 import type { InsightsDb } from './tables.ts'
 import { visitorHasher } from './visitorHash.ts'
+
+/** How long the content's route list is used before it is read again (a process without a built site). */
+const ROUTES_CACHE_MS = 60_000
 
 export interface InsightsService {
   app: Hono
@@ -34,6 +38,8 @@ export async function startInsightsService(options: {
   log: LeadLog
   config?: InsightsConfig
   env?: NodeJS.ProcessEnv
+  /** The built site this process serves (`pnpm serve`): its pages are the route list; else the content's. */
+  siteDir?: string
 }): Promise<InsightsService> {
   const { log } = options
   const config = options.config ?? insightsConfigFromEnv(options.env)
@@ -43,7 +49,20 @@ export async function startInsightsService(options: {
   const hasher = visitorHasher(db)
   // The experiments' definitions are content: read where the build reads it (contentQuery.ts).
   const content = contentQueryFromEnv(options.env)
-  const leadsBetween: LeadsBetween = (from, to) => leadOutcomes(options.leadDb, from, to)
+  const sitePages = options.siteDir ? builtSitePages(options.siteDir) : contentSitePages(content, ROUTES_CACHE_MS, log)
+  // A lead's landing page is shown as the page views' are: under its path when it is a page of the site.
+  const leadsBetween: LeadsBetween = async (from, to) => {
+    const outcomes = await leadOutcomes(options.leadDb, from, to)
+    const pages = new Map<string, boolean>()
+    for (const { landingPage } of outcomes) {
+      if (!pages.has(landingPage)) pages.set(landingPage, await sitePages(landingPage))
+    }
+    return outcomes.map((outcome) =>
+      pages.get(outcome.landingPage) || outcome.landingPage === UNKNOWN_PAGE
+        ? outcome
+        : { ...outcome, landingPage: OTHER },
+    )
+  }
   const maintain = async () => {
     const done = await maintainInsights(db, config, hasher.forgetBefore)
     // Every upkeep rolls up the last minutes: only deletions are worth a line.
@@ -68,6 +87,7 @@ export async function startInsightsService(options: {
       config,
       leadsBetween,
       hashVisitor: hasher.hash,
+      sitePages,
       trustProxy: options.trustProxy,
       allowedOrigins: options.allowedOrigins,
       log,

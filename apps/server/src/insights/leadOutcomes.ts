@@ -3,6 +3,7 @@ import { UNCOUNTED_VISIT_REASONS, type UncountedVisitReason } from '@site/leads/
 import { seenVariantSchema } from '@site/leads/seenVariant'
 import type { LeadDb } from '../leads/db/database.ts'
 import { webhookOfTheLead } from '../leads/store/queries.ts'
+import { campaignShape } from './campaignValues.ts'
 import { hostOf, pagePath, type VisitSource, visitSource } from './sources.ts'
 
 /**
@@ -39,7 +40,15 @@ interface TouchLike {
   utm_campaign?: unknown
 }
 
+/** The landing page of a lead sent without attribution. */
+export const UNKNOWN_PAGE = '(unknown)'
+
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+/** A campaign value of a lead's attribution as the figures show it: by the rule the page views' values follow. */
+const campaignValue = (value: unknown) => {
+  const given = text(value)
+  return given ? campaignShape(given) : undefined
+}
 
 /**
  * A lead's outcome from its attribution (packages/leads/src/context.ts): the landing page is the visit's
@@ -60,14 +69,14 @@ export function leadOutcome(
   const uncounted = UNCOUNTED_VISIT_REASONS.find((reason) => reason === uncountedVisit)
   return {
     form,
-    landingPage: landing ? pagePath(landing) : '(unknown)',
+    landingPage: landing ? pagePath(landing) : UNKNOWN_PAGE,
     delivered: deliveryState === 'delivered',
     ...(uncounted ? { uncounted } : {}),
     ...visitSource({
-      utm_source: text(last.utm_source),
-      utm_medium: text(last.utm_medium),
-      utm_campaign: text(last.utm_campaign),
-      referrerHost: hostOf(text(last.referrer)),
+      utm_source: campaignValue(last.utm_source),
+      utm_medium: campaignValue(last.utm_medium),
+      utm_campaign: campaignValue(last.utm_campaign),
+      referrerHost: campaignValue(hostOf(text(last.referrer)).replace(/^www\./, '')),
     }),
   }
 }

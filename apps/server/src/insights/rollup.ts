@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { OTHER } from './sitePages.ts'
 import { pagePath, visitSource } from './sources.ts'
 import {
   type InsightDailyTable,
@@ -35,7 +36,7 @@ export function countsOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
   }
   for (const event of events) {
     if (event.type === 'pageview') {
-      const path = pagePath(event.path ?? '/')
+      const path = countedPath(event.path)
       add('pageview', { path })
       if (event.entry) {
         add('visit', { path, ...visitSource({ ...event, referrerHost: event.referrer_host }) })
@@ -46,7 +47,7 @@ export function countsOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
       add('question', { step: event.step ?? '', field: event.field ?? '', branch: event.branch ?? '' })
     } else if (event.type === 'vital' && event.metric && event.value !== null) {
       add('vital', {
-        path: pagePath(event.path ?? '/'),
+        path: countedPath(event.path),
         device: event.device ?? '',
         metric: event.metric,
         bucket: vitalBucket(event.metric, event.value),
@@ -54,6 +55,11 @@ export function countsOf(day: string, events: Iterable<RawEvent>): RollupRow[] {
     }
   }
   return [...counts.values()]
+}
+
+/** A stored path as the figures show it ("(other)" stays itself: it is no address). */
+function countedPath(path: string | null): string {
+  return path === OTHER ? OTHER : pagePath(path ?? '/')
 }
 
 /** The visitor hashes of a day's page views, each once. */

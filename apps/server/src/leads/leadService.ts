@@ -28,8 +28,15 @@ export interface LeadService {
   close: () => Promise<void>
 }
 
-/** Opens the lead store, starts delivering its outbox, and answers the lead and admin routes. */
-export async function startLeadService(config: LeadConfig, log: LeadLog): Promise<LeadService> {
+/**
+ * Opens the lead store, starts delivering its outbox, and answers the lead and admin routes. `siteDir`: the
+ * built site the process serves, whose pages the insights count (without it, the content's routes).
+ */
+export async function startLeadService(
+  config: LeadConfig,
+  log: LeadLog,
+  options: { siteDir?: string } = {},
+): Promise<LeadService> {
   const store = await openLeadDatabase(config)
   if (store.imported) log.warn('pglite-store-imported', { kept: store.imported.kept, ...store.imported.counts })
   if (store.kind === 'embedded') {
@@ -78,7 +85,7 @@ export async function startLeadService(config: LeadConfig, log: LeadLog): Promis
   app.route('/', crmWebhook({ db: store.db, config, routing, wakeOutbox: outbox.wake, log }))
   app.route('/', adminApi({ store, config, wakeOutbox: outbox.wake, routing, log }))
   // After the admin API: its middleware on /api/admin/* guards /api/admin/insights too.
-  const insights = await startInsightsService({ leadDb: store.db, ...config, log })
+  const insights = await startInsightsService({ leadDb: store.db, ...config, log, siteDir: options.siteDir })
   app.route('/', insights.app)
   log.info('lead-store-open', { store: store.kind, location: store.location })
   const retention = startRetentionSweep(store, config, log)
