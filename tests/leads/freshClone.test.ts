@@ -1,15 +1,18 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from './support/serverProcess'
+import { addressesOf, startSmtpSink } from './support/smtpSink'
 
 // The quick start on a fresh clone: no build, no `.data`, no `.lake`. `pnpm studio` alone gives the Leads
 // tool a lead server; `npm start`'s dev server next to it opens the same embedded store, so a lead sent
 // through the dev site is in the list the tool reads. (Before SQLite the store was one process's, and
 // `pnpm studio` exited with "apps/web/dist has no index.html: run pnpm build first".)
+// Both read one configuration (issue 39, point 1): the clone's root `.env`, under the environment. Before, the
+// Studio's lead server read no `.env`, so a lead it released was never e-mailed.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'fresh-clone-admin-token'
@@ -88,6 +91,18 @@ describe('pnpm studio on a fresh clone', () => {
     ])
     const leadsUrl = `http://127.0.0.1:${leadsPort}`
     const auth = { authorization: `Bearer ${TOKEN}` }
+    const smtp = await startSmtpSink()
+    // The environment wins over the file: the token the test passes is the one the servers take.
+    writeFileSync(
+      join(clone, '.env'),
+      [
+        `SMTP_URL=${smtp.url}`,
+        'LEAD_EMAIL_FROM=Fresh Clone Leads <leads@fresh-clone.test>',
+        'LEAD_NOTIFY_EMAIL=team@fresh-clone.test',
+        'LEADS_ADMIN_TOKEN=the-file-token-loses',
+        '',
+      ].join('\n'),
+    )
 
     const studio = run(['studio'], {
       STUDIO_PORT: String(studioPort),
@@ -106,6 +121,7 @@ describe('pnpm studio on a fresh clone', () => {
     expect(JSON.parse((await answer(`${leadsUrl}/api/admin/health`, { headers: auth }))?.body ?? '{}')).toMatchObject({
       store: 'embedded',
       leads: { total: 0, quarantined: 0 },
+      sending: { mail: smtp.url, from: 'Fresh Clone Leads <leads@fresh-clone.test>', notifyEmails: 1, chat: [] },
     })
     // The Studio itself answers (the Leads tool is one of its tools).
     await expect
@@ -146,5 +162,10 @@ describe('pnpm studio on a fresh clone', () => {
         lead.company,
       ]),
     ).toEqual([['fresh.clone@example.com', 'Clone Advisors']])
+    // The dev server's lead server read the same file: the team's e-mail reaches the mail server it names.
+    await expect.poll(() => smtp.accepted.length, { timeout: 60_000, interval: 500 }).toBe(1)
+    expect(addressesOf(smtp.accepted[0]?.parsed.to)).toEqual(['team@fresh-clone.test'])
+    expect(smtp.accepted[0]?.parsed.subject).toBe('Contact: Fresh Clone · All Solutions')
+    await smtp.close()
   }, 480_000)
 })
