@@ -133,10 +133,17 @@ describe('pnpm studio on a fresh clone', () => {
 
     // `npm start`'s dev server, next to it: its lead endpoint stores into the store the tool reads.
     const devOrigin = `http://127.0.0.1:${devPort}`
-    run(['--filter', '@site/server', 'dev', '--host', '127.0.0.1', '--port', String(devPort), '--strictPort'], {
-      LEADS_ADMIN_TOKEN: TOKEN,
-    })
-    await expect.poll(async () => (await answer(devOrigin))?.status, { timeout: 180_000, interval: 1_000 }).toBe(200)
+    const dev = run(
+      ['--filter', '@site/server', 'dev', '--host', '127.0.0.1', '--port', String(devPort), '--strictPort'],
+      { LEADS_ADMIN_TOKEN: TOKEN },
+    )
+    // Its first page waits for Vite to pre-bundle the dependencies, beside the Studio's own dev server.
+    await expect
+      .poll(async () => (await answer(devOrigin))?.status, { timeout: 300_000, interval: 1_000 })
+      .toBe(200)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe dev server printed:\n${dev.output().slice(-4000)}`)
+      })
     const posted = await answer(`${devOrigin}/api/leads/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': 'fresh-clone-lead', origin: devOrigin },
@@ -167,5 +174,5 @@ describe('pnpm studio on a fresh clone', () => {
     expect(addressesOf(smtp.accepted[0]?.parsed.to)).toEqual(['team@fresh-clone.test'])
     expect(smtp.accepted[0]?.parsed.subject).toBe('Contact: Fresh Clone · All Solutions')
     await smtp.close()
-  }, 480_000)
+  }, 600_000)
 })
