@@ -12,7 +12,7 @@ import { addressesOf, startSmtpSink } from './support/smtpSink'
 // through the dev site is in the list the tool reads. (Before SQLite the store was one process's, and
 // `pnpm studio` exited with "apps/web/dist has no index.html: run pnpm build first".)
 // Both read one configuration (issue 39, point 1): the clone's root `.env`, under the environment. Before, the
-// Studio's lead server read no `.env`, so a lead it released was never e-mailed.
+// Studio's lead server read no `.env`, so a lead released as "Not spam" in the Leads tool was never e-mailed.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const TOKEN = 'fresh-clone-admin-token'
@@ -163,13 +163,21 @@ describe('pnpm studio on a fresh clone', () => {
     })
     expect(posted?.status).toBe(201)
     const listed = await answer(`${leadsUrl}/api/admin/leads`, { headers: auth })
-    expect(
-      (JSON.parse(listed?.body ?? '{}') as { leads: Array<{ email: string; company: string }> }).leads.map((lead) => [
-        lead.email,
-        lead.company,
-      ]),
-    ).toEqual([['fresh.clone@example.com', 'Clone Advisors']])
-    // The dev server's lead server read the same file: the team's e-mail reaches the mail server it names.
+    const leads = (JSON.parse(listed?.body ?? '{}') as { leads: Array<{ id: string; email: string; state: string }> })
+      .leads
+    // A raw post sends no proof of work: held, as a bot's would be.
+    expect(leads.map((lead) => [lead.email, lead.state])).toEqual([['fresh.clone@example.com', 'quarantined']])
+    // "Not spam" in the Leads tool, through the Studio's lead server: it has the mail settings of the same `.env`,
+    // so only the webhook (none is set) is missing, and the team's e-mail reaches the mail server the file names.
+    const released = await answer(`${leadsUrl}/api/admin/leads/${leads[0]?.id}/release`, {
+      method: 'POST',
+      headers: auth,
+    })
+    expect(released?.status).toBe(202)
+    expect(JSON.parse(released?.body ?? '{}')).toMatchObject({
+      released: true,
+      missing: ['no webhook is configured for the contact form on this lead server'],
+    })
     await expect.poll(() => smtp.accepted.length, { timeout: 60_000, interval: 500 }).toBe(1)
     expect(addressesOf(smtp.accepted[0]?.parsed.to)).toEqual(['team@fresh-clone.test'])
     expect(smtp.accepted[0]?.parsed.subject).toBe('Contact: Fresh Clone · All Solutions')
