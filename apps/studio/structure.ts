@@ -56,4 +56,5 @@ export const structure: StructureResolver = (S) =>
         .id('leadRouting')
         .schemaType('leadRouting')
         .child(S.document().schemaType('leadRouting').documentId('leadRouting').title('Lead routing')),
+      S.documentTypeListItem('campaignSpend').title('Campaign spend'),
     ])

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { apportionSpend } from '../../apps/server/src/insights/campaignSpend'
 import { followThroughFigures } from '../../apps/server/src/insights/followThroughFigures'
 import type { LeadOutcome } from '../../apps/server/src/insights/leadOutcomes'
+import { reportText } from '../../apps/server/src/insights/reportText'
 
 const monday = new Date('2026-11-23T09:00:00.000Z')
 const minutes = (n: number) => new Date(monday.getTime() + n * 60_000)
@@ -50,6 +52,9 @@ describe('follow-through figures', () => {
         qualified: 2,
         won: 1,
         wonValue: 5000,
+        spend: null,
+        costPerLead: null,
+        costPerQualifiedLead: null,
       },
       {
         source: 'facebook',
@@ -61,6 +66,9 @@ describe('follow-through figures', () => {
         qualified: 0,
         won: 0,
         wonValue: 0,
+        spend: null,
+        costPerLead: null,
+        costPerQualifiedLead: null,
       },
     ])
     expect(figures.byVariant).toEqual([])
@@ -93,5 +101,92 @@ describe('follow-through figures', () => {
       ['hero', 'a', 5, 5],
       ['hero', 'b', 5, 5],
     ])
+  })
+
+  it('apportions each month of spend to the period by its days, and divides it by leads and qualified leads', () => {
+    const spend = apportionSpend(
+      [
+        { campaign: 'imo-q4', source: 'facebook', medium: 'paid', month: '2026-11', amount: 3000 },
+        { campaign: 'imo-q4', source: 'facebook', medium: 'paid', month: '2026-10', amount: 3100 },
+        { campaign: 'imo-q4', source: 'facebook', medium: 'paid', month: '2026-09', amount: 9999 },
+        { campaign: 'webinar', month: '2026-11', amount: 1000 },
+        { campaign: 'brand', source: 'google', month: '2026-11', amount: 600 },
+      ],
+      { from: '2026-10-30', to: '2026-11-15' },
+    )
+    // October: 2 of 31 days of $3,100; November: 15 of 30 days; September lies outside the period.
+    expect(spend).toEqual([
+      { campaign: 'imo-q4', source: 'facebook', medium: 'paid', amount: 1500 },
+      { campaign: 'imo-q4', source: 'facebook', medium: 'paid', amount: 200 },
+      { campaign: 'webinar', source: undefined, medium: undefined, amount: 500 },
+      { campaign: 'brand', source: 'google', medium: undefined, amount: 300 },
+    ])
+    const webinar = (source: string, medium: string, reached: string[]) => ({
+      ...lead({ reached }, 'webinar'),
+      source,
+      medium,
+    })
+    const figures = followThroughFigures(
+      [
+        lead({ reached: ['new', 'contacted', 'qualified', 'won'], wonValue: 5000 }),
+        lead({ reached: ['new', 'contacted', 'qualified', 'lost'] }),
+        lead({ reached: ['new', 'contacted'] }),
+        lead({}, 'retarget'),
+        webinar('linkedin', 'paid', ['new', 'qualified']),
+        webinar('linkedin', 'paid', ['new']),
+        webinar('newsletter', 'email', ['new']),
+        webinar('newsletter', 'email', ['new']),
+      ],
+      spend,
+    )
+    const costs = figures.byCampaign.map((row) => [
+      row.source,
+      row.medium,
+      row.campaign,
+      row.leads,
+      row.qualified,
+      row.spend,
+      row.costPerLead,
+      row.costPerQualifiedLead,
+    ])
+    expect(costs).toEqual([
+      ['facebook', 'paid', 'imo-q4', 3, 2, 1700, 566.67, 850],
+      ['linkedin', 'paid', 'webinar', 2, 1, 250, 125, 250],
+      ['newsletter', 'email', 'webinar', 2, 0, 250, 125, null],
+      ['facebook', 'paid', 'retarget', 1, 0, null, null, null],
+      // Spend no lead of the period matched: its own row, so money spent for no lead shows.
+      ['google', '(all)', 'brand', 0, 0, 300, null, null],
+    ])
+    const text = reportText({
+      range: { from: '2026-10-30', to: '2026-11-15' },
+      previous: { from: '2026-10-13', to: '2026-10-29' },
+      totals: {
+        visitors: 0,
+        pageViews: 0,
+        visits: 0,
+        leads: 0,
+        conversionRate: 0,
+        delivered: 0,
+        uncountedLeads: { bot: 0, gpc: 0 },
+      },
+      previousTotals: {
+        visitors: 0,
+        pageViews: 0,
+        visits: 0,
+        leads: 0,
+        conversionRate: 0,
+        delivered: 0,
+        uncountedLeads: { bot: 0, gpc: 0 },
+      },
+      landingPages: [],
+      campaigns: [],
+      forms: [],
+      questionnaire: { all: [], branches: {} },
+      vitals: [],
+      followThrough: figures,
+    })
+    expect(text).toContain('Cost by source / medium / campaign (Campaign spend, apportioned to the period by days)')
+    expect(text).toContain('facebook    paid    imo-q4    3      2          1    $1,700.00  $566.67   $850.00')
+    expect(text).toContain('google      (all)   brand     0      0          0    $300.00    —         —')
   })
 })

@@ -118,4 +118,50 @@ describe('the Insights tool’s figures', () => {
     expect(csv('questionnaire-imo-fmo')).toBe('Question,Reached,Answered,Left here,Answered of reached\r\n')
     expect(csv('vitals')).toBe('Page,Device,Metric,p75,Samples,Google’s “good”\r\n/,mobile,LCP,2300,12,good\r\n')
   })
+
+  it('shows each campaign’s spend, cost per lead and cost per qualified lead beside its leads', () => {
+    const counts = { taken: 3, contacted: 3, won: 1, wonValue: 5000 }
+    const tables = figureTables({
+      ...report,
+      followThrough: {
+        byLandingPage: [],
+        byCampaign: [
+          {
+            source: 'facebook',
+            medium: 'paid',
+            campaign: 'imo-q4',
+            leads: 3,
+            qualified: 2,
+            ...counts,
+            spend: 1700,
+            costPerLead: 566.67,
+            costPerQualifiedLead: 850,
+          },
+          {
+            source: 'google',
+            medium: '(all)',
+            campaign: 'brand',
+            leads: 0,
+            qualified: 0,
+            taken: 0,
+            contacted: 0,
+            won: 0,
+            wonValue: 0,
+            spend: 300,
+            costPerLead: null,
+            costPerQualifiedLead: null,
+          },
+        ],
+        byForm: [],
+        byVariant: [],
+        speed: [],
+      },
+    })
+    expect(tables.map((table) => table.id).slice(0, 3)).toEqual(['landing-pages', 'campaigns', 'campaign-costs'])
+    expect(tableCsv(tables[2]!)).toBe(
+      'Source,Medium,Campaign,Leads,Qualified,Won,Won value,Spend,Cost per lead,Cost per qualified lead\r\n' +
+        'facebook,paid,imo-q4,3,2,1,"$5,000.00","$1,700.00",$566.67,$850.00\r\n' +
+        'google,(all),brand,0,0,0,$0.00,$300.00,—,—\r\n',
+    )
+  })
 })

@@ -1,6 +1,7 @@
 import {
   BRANCHES,
   conversionText,
+  dollarsText,
   formTitle,
   type InsightsReport,
   type InsightTotals,
@@ -115,6 +116,7 @@ export function figureTables(report: InsightsReport): FigureTable[] {
       ],
       rows: report.campaigns.map((row) => ({ ...row, conversion: conversionText(row) })),
     },
+    ...campaignCosts(report),
     {
       id: 'forms',
       title: 'Forms: seen → started → submitted → stored',
@@ -161,6 +163,45 @@ export function figureTables(report: InsightsReport): FigureTable[] {
         { key: 'verdict', title: 'Google’s “good”' },
       ],
       rows: report.vitals.map(({ good, ...row }) => ({ ...row, verdict: good ? 'good' : 'needs work' })),
+    },
+  ]
+}
+
+/**
+ * Each campaign's leads through to revenue, its spend in the period (the Campaign spend documents,
+ * apportioned by days) and what a lead and a qualified lead cost; absent from a server without these figures.
+ */
+function campaignCosts(report: InsightsReport): FigureTable[] {
+  const rows = report.followThrough?.byCampaign
+  if (!rows) return []
+  return [
+    {
+      id: 'campaign-costs',
+      title: 'Campaigns: leads to revenue, spend and cost per lead',
+      columns: [
+        { key: 'source', title: 'Source' },
+        { key: 'medium', title: 'Medium' },
+        { key: 'campaign', title: 'Campaign' },
+        { key: 'leads', title: 'Leads', numeric: true },
+        { key: 'qualified', title: 'Qualified', numeric: true },
+        { key: 'won', title: 'Won', numeric: true },
+        { key: 'wonValue', title: 'Won value', numeric: true },
+        { key: 'spend', title: 'Spend', numeric: true },
+        { key: 'costPerLead', title: 'Cost per lead', numeric: true },
+        { key: 'costPerQualifiedLead', title: 'Cost per qualified lead', numeric: true },
+      ],
+      rows: rows.map((row) => ({
+        source: row.source,
+        medium: row.medium,
+        campaign: row.campaign,
+        leads: row.leads,
+        qualified: row.qualified,
+        won: row.won,
+        wonValue: dollarsText(row.wonValue),
+        spend: dollarsText(row.spend),
+        costPerLead: dollarsText(row.costPerLead),
+        costPerQualifiedLead: dollarsText(row.costPerQualifiedLead),
+      })),
     },
   ]
 }

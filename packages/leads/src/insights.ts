@@ -225,9 +225,20 @@ export interface SpeedRow {
   contactP90Minutes: number | null
 }
 
+/**
+ * A campaign row's spend in the period (the Studio's Campaign spend, apportioned by days) in US dollars, and
+ * what each lead and each qualified lead cost; null where there is no spend, or nothing to divide by.
+ */
+export interface CampaignCost {
+  spend: number | null
+  costPerLead: number | null
+  costPerQualifiedLead: number | null
+}
+
 export interface FollowThroughFigures {
   byLandingPage: Array<{ page: string } & OutcomeCounts>
-  byCampaign: Array<{ source: string; medium: string; campaign: string } & OutcomeCounts>
+  /** With spend: a spend entry no lead matched has a row of its own, "(all)" for a source or medium it leaves blank. */
+  byCampaign: Array<{ source: string; medium: string; campaign: string } & OutcomeCounts & CampaignCost>
   byForm: Array<{ form: string } & OutcomeCounts>
   /** Only leads whose attribution names an experiment variant. */
   byVariant: Array<{ experiment: string; variant: string } & OutcomeCounts>
@@ -244,6 +255,10 @@ export function uncountedText(counts: Record<UncountedVisitReason, number>): str
 
 /** A share as a person reads it: "12.5 %". */
 export const percentText = (rate: number) => `${(rate * 100).toFixed(1)} %`
+
+/** An amount of US dollars as the Insights tool and `pnpm insights` show it: "$1,700.00"; "—" for none. */
+export const dollarsText = (amount: number | null) =>
+  amount === null ? '—' : `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 /** A conversion rate as the Insights tool and `pnpm insights` show it: "—" where there was no visit to divide by. */
 export const conversionText = (row: { conversionRate: number; visits: number }) =>

@@ -1,4 +1,5 @@
 import type { SchemaTypeDefinition } from 'sanity'
+import { campaignSpend } from './documents/campaignSpend'
 import { comparisonRow } from './documents/comparisonRow'
 import { experiment } from './documents/experiment'
 import { faq } from './documents/faq'
@@ -41,6 +42,7 @@ export const documentTypes = [
   redirect,
   leadRouting,
   experiment,
+  campaignSpend,
 ]
 
 export const objectTypes = [

@@ -14,6 +14,8 @@ import {
   type VitalRow,
 } from '@site/leads/insights'
 import { QUESTIONS } from '@site/leads/schemas/questions'
+import type { CampaignSpend } from '@site/leads/spend'
+import { apportionSpend, type SpendBetween } from './campaignSpend.ts'
 import { followThroughFigures } from './followThroughFigures.ts'
 import type { LeadOutcome } from './leadOutcomes.ts'
 import { addDays } from './maintenance.ts'
@@ -280,25 +282,29 @@ export async function insightsReport(
   db: InsightsDb,
   range: DayRange,
   leadsBetween: LeadsBetween,
+  spendBetween?: SpendBetween,
 ): Promise<InsightsReport> {
   const previous = previousRange(range)
   const bounds = (r: DayRange): [Date, Date] => [
     new Date(`${r.from}T00:00:00.000Z`),
     new Date(`${addDays(r.to, 1)}T00:00:00.000Z`),
   ]
-  const [rows, previousRows, leads, previousLeads] = await Promise.all([
+  const [rows, previousRows, leads, previousLeads, spend] = await Promise.all([
     periodRows(db, range),
     periodRows(db, previous),
     leadsBetween(...bounds(range)),
     leadsBetween(...bounds(previous)),
+    spendBetween?.(range) ?? [],
   ])
-  return reportOf({ range, rows, leads }, { range: previous, rows: previousRows, leads: previousLeads })
+  return reportOf({ range, rows, leads, spend }, { range: previous, rows: previousRows, leads: previousLeads })
 }
 
 export interface PeriodFigures {
   range: DayRange
   rows: RollupRow[]
   leads: LeadOutcome[]
+  /** The spend documents of the period's months (campaignSpend.ts), apportioned to its days here. */
+  spend?: CampaignSpend[]
 }
 
 /** The report of a period's rollup rows and leads, beside the period before it. */
@@ -314,6 +320,6 @@ export function reportOf(period: PeriodFigures, previous: PeriodFigures): Insigh
     forms: forms(rows, leads),
     questionnaire: questionnaire(rows),
     vitals: vitals(rows),
-    followThrough: followThroughFigures(leads),
+    followThrough: followThroughFigures(leads, apportionSpend(period.spend ?? [], period.range)),
   }
 }

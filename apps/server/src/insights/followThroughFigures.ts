@@ -1,4 +1,5 @@
 import type { FollowThroughFigures, OutcomeCounts, SpeedRow } from '@site/leads/insights'
+import { type PeriodSpend, withSpend } from './campaignSpend.ts'
 import type { LeadOutcome } from './leadOutcomes.ts'
 
 /** The statuses that count a lead as contacted, and as qualified (a lead lost after qualifying still was). */
@@ -85,11 +86,17 @@ function speed(leads: LeadOutcome[]): SpeedRow[] {
     .sort((a, b) => a.week.localeCompare(b.week) || a.person.localeCompare(b.person))
 }
 
-/** What became of a period's leads, by landing page, campaign, form and experiment variant, and how fast. */
-export function followThroughFigures(leads: LeadOutcome[]): FollowThroughFigures {
+/**
+ * What became of a period's leads, by landing page, campaign, form and experiment variant, and how fast; the
+ * campaigns with their spend in the period (campaignSpend.ts) and what a lead and a qualified lead cost.
+ */
+export function followThroughFigures(leads: LeadOutcome[], spend: PeriodSpend[] = []): FollowThroughFigures {
   return {
     byLandingPage: grouped(leads, (lead) => [{ page: lead.landingPage }]),
-    byCampaign: grouped(leads, (lead) => [{ source: lead.source, medium: lead.medium, campaign: lead.campaign }]),
+    byCampaign: withSpend(
+      grouped(leads, (lead) => [{ source: lead.source, medium: lead.medium, campaign: lead.campaign }]),
+      spend,
+    ),
     byForm: grouped(leads, (lead) => [{ form: lead.form }]),
     byVariant: grouped(leads, (lead) =>
       (lead.followThrough?.variants ?? []).map(({ experiment, variant }) => ({ experiment, variant })),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { ExperimentFigures } from '@site/leads/experiments'
 import type { InsightsReport } from '@site/leads/insights'
 import { Command, Option } from 'commander'
@@ -9,6 +10,7 @@ import { experimentsText } from './experiments/experimentsText.ts'
 import { checkRange } from './figures.ts'
 import { startInsightsService } from './insightsService.ts'
 import { reportText } from './reportText.ts'
+import { contentWriterFromEnv, parseSpendCsv, writeSpend } from './spendImport.ts'
 
 /** Asks the running server's admin API for `path`, else opens the store and asks its routes in-process. */
 async function ask<T>(path: string): Promise<T> {
@@ -59,7 +61,8 @@ Examples:
   pnpm insights --from 2026-11-01 --to 2026-11-30
   pnpm insights report --from 2026-11-01 --to 2026-11-30 --json
   pnpm insights experiments
-  pnpm insights experiments --json`,
+  pnpm insights experiments --json
+  pnpm insights spend import spend-2026-11.csv`,
     )
 
   program
@@ -82,6 +85,32 @@ Examples:
     .action(async (options: { json?: boolean }) => {
       const experiments = await ask<ExperimentFigures[]>('/api/admin/insights/experiments')
       process.stdout.write(options.json ? `${JSON.stringify(experiments, null, 2)}\n` : experimentsText(experiments))
+    })
+
+  const spend = program.command('spend').description("campaigns' spend per month: cost per lead and per qualified lead")
+  spend
+    .command('import')
+    .argument('<file>', 'a CSV with the header campaign,source,medium,month,amount (source and medium optional)')
+    .description(
+      'check every row, then write each as a Campaign spend document (one per campaign, source, medium and month: ' +
+        'a row already imported is replaced). Writes to SANITY_PROJECT_ID with SANITY_WRITE_TOKEN, else to the ' +
+        'local Content Lake, which must be running (pnpm studio).',
+    )
+    .action(async (file: string) => {
+      let text: string
+      try {
+        text = readFileSync(file, 'utf8')
+      } catch {
+        throw new CliError(`Cannot read ${file}`)
+      }
+      const parsed = parseSpendCsv(text)
+      if ('errors' in parsed) {
+        throw new CliError(`${file}: nothing imported. ${parsed.errors.join('; ')}`)
+      }
+      const writer = contentWriterFromEnv()
+      if ('error' in writer) throw new CliError(writer.error)
+      await writeSpend(writer, parsed.entries)
+      process.stdout.write(`Imported ${parsed.entries.length} spend rows into ${writer.where}\n`)
     })
 
   return program

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddressResolver, type TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
+import type { SpendBetween } from './campaignSpend.ts'
 import { campaignAdmission } from './campaignValues.ts'
 import { checkRange, insightsReport, type LeadsBetween } from './figures.ts'
 import { storeEvents } from './ingest.ts'
@@ -17,6 +18,8 @@ export interface InsightsRoutesOptions {
   db: InsightsDb
   config: InsightsConfig
   leadsBetween: LeadsBetween
+  /** The campaigns' spend (the content's Campaign spend documents): cost per lead in the follow-through figures. */
+  spendBetween?: SpendBetween
   hashVisitor: (day: string, site: string, address: string, userAgent: string) => Promise<string>
   /** The site's route list (sitePages.ts): a page view of any other path counts as "(other)". */
   sitePages: SitePages
@@ -90,7 +93,7 @@ export function insightsRoutes(options: InsightsRoutesOptions): Hono {
   app.get('/api/admin/insights', async (c) => {
     const range = checkRange({ from: c.req.query('from'), to: c.req.query('to') })
     if ('error' in range) return c.json(range, 400)
-    return c.json(await insightsReport(db, range, options.leadsBetween))
+    return c.json(await insightsReport(db, range, options.leadsBetween, options.spendBetween))
   })
 
   // Every experiment since it started: always-valid figures need the whole run, not a period.

@@ -4,6 +4,7 @@ import { contentQueryFromEnv } from '../contentQuery.ts'
 import type { TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadDb } from '../leads/db/database.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
+import { contentSpend } from './campaignSpend.ts'
 import { experimentLeads, experimentsReport, loadExperimentDefinitions } from './experiments/experimentFigures.ts'
 import { exposureCounts } from './experiments/exposures.ts'
 import type { LeadsBetween } from './figures.ts'
@@ -86,6 +87,7 @@ export async function startInsightsService(options: {
       db,
       config,
       leadsBetween,
+      spendBetween: contentSpend(content),
       hashVisitor: hasher.hash,
       sitePages,
       trustProxy: options.trustProxy,

@@ -1,5 +1,6 @@
 import {
   conversionText,
+  dollarsText,
   formTitle,
   type InsightsReport,
   type InsightTotals,
@@ -80,6 +81,7 @@ export function reportText(report: InsightsReport): string {
         row.uncounted || '',
       ]),
     ),
+    ...costSection(report),
     'By form (seen -> started -> submitted -> stored)',
     table(
       ['form', 'seen', 'started', 'submitted', 'stored', 'leads', 'delivered', 'validation messages'],
@@ -115,6 +117,29 @@ export function reportText(report: InsightsReport): string {
     ),
   ]
   return `${sections.join('\n\n')}\n`
+}
+
+/** What each campaign's leads and qualified leads cost, from its spend apportioned to the period. */
+function costSection(report: InsightsReport): string[] {
+  const rows = report.followThrough?.byCampaign ?? []
+  if (!rows.some((row) => row.spend !== null)) return []
+  return [
+    'Cost by source / medium / campaign (Campaign spend, apportioned to the period by days)',
+    table(
+      ['source', 'medium', 'campaign', 'leads', 'qualified', 'won', 'spend', 'per lead', 'per qualified lead'],
+      rows.map((row) => [
+        row.source,
+        row.medium,
+        row.campaign,
+        row.leads,
+        row.qualified,
+        row.won,
+        dollarsText(row.spend),
+        dollarsText(row.costPerLead),
+        dollarsText(row.costPerQualifiedLead),
+      ]),
+    ),
+  ]
 }
 
 /** Leads whose visits were not counted, and why: outside "Leads" and every rate, so no rate passes 100 %. */

@@ -703,6 +703,19 @@ export type Link = {
   openInNewTab?: boolean;
 };
 
+export type CampaignSpend = {
+  _id: string;
+  _type: "campaignSpend";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  campaign: string;
+  source?: string;
+  medium?: string;
+  month: string;
+  amount: number;
+};
+
 export type PageReference = {
   _ref: string;
   _type: "reference";
@@ -1218,6 +1231,7 @@ export type AllSanitySchemaTypes =
   | Icon
   | Seo
   | Link
+  | CampaignSpend
   | PageReference
   | Experiment
   | LeadRouting

@@ -854,6 +854,45 @@ export const CONTENT_RULES = {
         }
       ]
     },
+    "campaignSpend": {
+      "type": "document",
+      "name": "campaignSpend",
+      "fields": [
+        {
+          "type": "string",
+          "name": "campaign",
+          "required": true,
+          "max": 100
+        },
+        {
+          "type": "string",
+          "name": "source",
+          "max": 100
+        },
+        {
+          "type": "string",
+          "name": "medium",
+          "max": 100
+        },
+        {
+          "type": "string",
+          "name": "month",
+          "required": true,
+          "regex": {
+            "source": "^\\d{4}-(0[1-9]|1[0-2])$",
+            "flags": "",
+            "name": "YYYY-MM"
+          }
+        },
+        {
+          "type": "number",
+          "name": "amount",
+          "required": true,
+          "min": 0,
+          "max": 10000000
+        }
+      ]
+    },
     "link": {
       "type": "object",
       "name": "link",
