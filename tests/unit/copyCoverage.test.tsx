@@ -125,7 +125,7 @@ describe('every visible word of marketing copy comes from the dataset', () => {
           <Stub initialEntries={[path]} />
         </ThemeProvider>,
       )
-      await waitFor(() => expect(container.querySelector('h1')).not.toBeNull(), { timeout: 10_000 })
+      await waitFor(() => expect(container.querySelector('h1')).not.toBeNull(), { timeout: 30_000 })
       await settled(container) // lazily loaded form sections
       for (const text of textOutsideMarkers(container)) {
         if (formattedCopy.has(text.trim())) continue

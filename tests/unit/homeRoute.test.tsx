@@ -16,7 +16,7 @@ describe('the content route', () => {
         <Stub initialEntries={['/']} />
       </ThemeProvider>,
     )
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(hero.heading!)
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 })).toHaveTextContent(hero.heading!)
     expect(screen.getAllByText(settings.companyName!).length).toBeGreaterThan(0)
     expect(screen.getByText(settings.footerTagline!)).toBeInTheDocument()
   })

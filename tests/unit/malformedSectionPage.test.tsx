@@ -42,9 +42,9 @@ describe('the dev server with a malformed section', () => {
         <Stub initialEntries={['/']} />
       </ThemeProvider>,
     )
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(HEADINGS.hero)
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 30_000 })).toHaveTextContent(HEADINGS.hero)
     // Sections load lazily and one by one: wait for the last one that should be there.
-    expect(await screen.findByRole('heading', { name: HEADINGS.faq }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: HEADINGS.faq }, { timeout: 30_000 })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: HEADINGS.cta })).not.toBeInTheDocument()
     expect(error).toHaveBeenCalledWith(
       `Malformed content in page "page.home" at sections[${ctaIndex}] (ctaSection, _key "cta").tone: ` +

@@ -50,7 +50,7 @@ export function captureWebhook(
 }
 
 /** Form code loads lazily: the first import of the form libraries can take a while. */
-export const LAZY_LOAD = { timeout: 10_000 }
+export const LAZY_LOAD = { timeout: 30_000 }
 
 /** The notification region (SPEC section 8). */
 export function notifications() {

@@ -49,7 +49,7 @@ const BRANCHES: Branch[] = [
 ]
 
 // Whole walks through the questionnaire: slower than most unit tests, so they get more time.
-describe('Qualification questionnaire: steps and branches', { timeout: 45_000 }, () => {
+describe('Qualification questionnaire: steps and branches', { timeout: 90_000 }, () => {
   let content: QualifyContent
   beforeAll(async () => {
     content = await loadQualifyContent()
@@ -251,7 +251,7 @@ describe('Qualification questionnaire: steps and branches', { timeout: 45_000 },
   })
 })
 
-describe('Qualification questionnaire: validation messages', { timeout: 45_000 }, () => {
+describe('Qualification questionnaire: validation messages', { timeout: 90_000 }, () => {
   let content: QualifyContent
   beforeAll(async () => {
     content = await loadQualifyContent()

@@ -38,7 +38,7 @@ async function reachLastQuestion(user: ReturnType<typeof renderQualificationForm
 }
 
 // Whole walks through the questionnaire: slower than most unit tests, so they get more time.
-describe('Qualification questionnaire: sending the answers', { timeout: 45_000 }, () => {
+describe('Qualification questionnaire: sending the answers', { timeout: 90_000 }, () => {
   let content: QualifyContent
   beforeAll(async () => {
     content = await loadQualifyContent()

@@ -29,7 +29,7 @@ describe('page views under React StrictMode (npm start)', () => {
       </StrictMode>,
     )
     // The recorder's chunk loads when the browser is idle (jsdom: after a 1.5 s timer).
-    await waitFor(() => expect(started).toHaveLength(1), { timeout: 10_000 })
+    await waitFor(() => expect(started).toHaveLength(1), { timeout: 30_000 })
     const pageViews = () => started[0]?.queue.filter((event) => event.type === 'pageview') ?? []
     expect(pageViews()).toMatchObject([{ type: 'pageview', path: '/contact', entry: true }])
     window.history.pushState(null, '', '/about')

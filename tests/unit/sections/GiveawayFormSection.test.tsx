@@ -26,7 +26,7 @@ describe('GiveawayFormSection', () => {
   it('offers the form before the end date', async () => {
     render({ ...settings, giveawayEnded: false })
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Enter the Giveaway')
-    expect(await screen.findByRole('button', { name: 'Enter to Win' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Enter to Win' }, { timeout: 30_000 })).toBeInTheDocument()
   })
 
   it("a page built after the end shows the marketer's ended message and no form", () => {

@@ -23,7 +23,7 @@ describe('QualificationFormSection', () => {
     })
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('See If You Qualify for Exclusive Appointments')
     expect(screen.getByText(section.text!)).toBeInTheDocument()
-    expect(await screen.findByText('Question 1 of 10', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('Question 1 of 10', {}, { timeout: 30_000 })).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: "What's your first name?" })).toBeInTheDocument()
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1')
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument()
@@ -36,7 +36,7 @@ describe('QualificationFormSection', () => {
     })
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(section.heading!)
-    expect(await screen.findByText('Question 1 of 10', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText('Question 1 of 10', {}, { timeout: 30_000 })).toBeInTheDocument()
   })
 
   it('loads the form libraries lazily: the section module imports none of them', () => {
