@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifyConfigFromEnv } from '../../apps/server/src/leads/delivery/notifyConfig'
 import { renderNotification } from '../../apps/server/src/leads/delivery/renderMessage'
-import type { ClaimedDelivery } from '../../apps/server/src/leads/store/deliveryQueue'
+import { claimedDigest } from './support/claimedDigest'
 import { useLeadServer } from './support/leadServer'
 import { STORES } from './support/stores'
 
@@ -73,23 +73,7 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
     })
     expect(release.status).toBe(202)
 
-    const now = Date.now()
-    const claim = {
-      id: '0b8a6c1e-7f1e-4a8e-9d7c-3f0c9e2f1a55',
-      leadId: released,
-      destination: 'digest:digest@advisorgrowth.test',
-      attempt: 1,
-      payload: {},
-      leaseToken: 'token',
-      windowStartedAt: new Date(),
-      message: {
-        kind: 'digest',
-        to: ['digest@advisorgrowth.test'],
-        from: new Date(now - 3_600_000).toISOString(),
-        until: new Date(now + 3_600_000).toISOString(),
-      },
-      lead: { id: released, form: 'contact', payload: {}, attribution: null, received_at: new Date(), notify: {} },
-    } as unknown as ClaimedDelivery
+    const claim = claimedDigest({ id: released, form: 'contact' }, 'digest@advisorgrowth.test')
     const rendered = await renderNotification(claim, notify, server.service.store.db)
     const text = rendered.email?.text ?? ''
     expect(text).toContain('HELD IN THE QUARANTINE: 3 LEADS')
@@ -115,17 +99,10 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
       state: 'pending',
     })
     const queued = typeof digests[0]?.message === 'string' ? JSON.parse(digests[0].message) : digests[0]?.message
-    const claim = {
-      id: '5d0c2b7e-1f4a-4c55-8b1e-2a9f3e7d6c10',
-      leadId: first,
-      destination: 'digest:digest@advisorgrowth.test',
-      attempt: 1,
-      payload: {},
-      leaseToken: 'token',
-      windowStartedAt: new Date(),
-      message: { ...queued, from: new Date(Date.now() - 3_600_000).toISOString() },
-      lead: { id: first, form: 'contact', payload: {}, attribution: null, received_at: new Date(), notify: {} },
-    } as unknown as ClaimedDelivery
+    const claim = claimedDigest({ id: first, form: 'contact' }, 'digest@advisorgrowth.test', {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      until: queued.until,
+    })
     const rendered = await renderNotification(claim, notify, server.service.store.db)
     expect(rendered.email?.subject).toBe(
       `No new leads, 2 leads held by the spam check · digest of ${String(queued.until).slice(0, 10)}`,

@@ -7,7 +7,7 @@ import type { LeadDetailJson, LeadSummaryJson } from '@site/leads/admin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { notifyConfigFromEnv } from '../../apps/server/src/leads/delivery/notifyConfig'
 import { renderNotification } from '../../apps/server/src/leads/delivery/renderMessage'
-import type { ClaimedDelivery } from '../../apps/server/src/leads/store/deliveryQueue'
+import { claimedDigest } from './support/claimedDigest'
 import { startLeadReceiver } from './support/leadReceiver'
 import { useLeadServer } from './support/leadServer'
 import { ADMIN_TOKEN, admin, startServerProcess, tinySite } from './support/serverProcess'
@@ -300,23 +300,7 @@ describe.each(STORES)('the digest on the %s store', (kind) => {
     const guide = (resource: string) => ({ name: 'Ann Lee', email: 'ann@leewealth.test', phone: '555-0100', resource })
     const first = await post('digest-second-0001', guide('Scaling Guide'))
     const second = await post('digest-second-0002', guide('Another guide'))
-    const now = Date.now()
-    const claim = {
-      id: '0b8a6c1e-7f1e-4a8e-9d7c-3f0c9e2f1a56',
-      leadId: second,
-      destination: 'digest:digest@advisorgrowth.test',
-      attempt: 1,
-      payload: {},
-      leaseToken: 'token',
-      windowStartedAt: new Date(),
-      message: {
-        kind: 'digest',
-        to: ['digest@advisorgrowth.test'],
-        from: new Date(now - 3_600_000).toISOString(),
-        until: new Date(now + 3_600_000).toISOString(),
-      },
-      lead: { id: second, form: 'guide', payload: {}, attribution: null, received_at: new Date(), notify: {} },
-    } as unknown as ClaimedDelivery
+    const claim = claimedDigest({ id: second, form: 'guide' }, 'digest@advisorgrowth.test')
     const rendered = await renderNotification(
       claim,
       notifyConfigFromEnv({ LEAD_STUDIO_URL: STUDIO }),
