@@ -32,7 +32,7 @@ export const contactSchema = z.object({
 const contactSchemaWithoutInterest = contactSchema.extend({ interest: z.literal('') })
 
 /** The interest a lead may carry: one of the options, or empty from a form that does not ask. */
-export const interestAnswer = z.union([interestChoice, z.literal('')])
+export const interestAnswer = z.union([interestChoice, z.literal('')], { error: 'Please select an option' })
 
 export type ContactInput = z.input<typeof contactSchema>
 export type ContactValues = z.output<typeof contactSchema> | z.output<typeof contactSchemaWithoutInterest>
