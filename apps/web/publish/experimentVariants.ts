@@ -27,7 +27,8 @@ export function buildExperimentVariants(options: {
   const passes = Math.max(0, ...plans.map((plan) => plan.variants.filter((variant) => !variant.control).length))
   for (let pass = 1; pass <= passes; pass += 1) {
     const passDir = `${buildDirectory}-experiment-${pass}`
-    const built = spawnSync('react-router', ['build'], {
+    // By its path: a build started by the publisher (publish/publishOrRebuild.ts) has no node_modules/.bin on PATH.
+    const built = spawnSync(join(root, 'node_modules', '.bin', 'react-router'), ['build'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, [EXPERIMENT_PASS_VARIABLE]: String(pass), SITE_BUILD_DIR: passDir },
