@@ -32,14 +32,12 @@ async function emailDeliveries(email: string): Promise<Record<string, string[]>>
   return Object.fromEntries(
     detail.deliveries
       .filter((delivery) => delivery.destination.startsWith('email:') && delivery.destination !== 'email:visitor')
-      .map((delivery) => [delivery.destination, delivery.message?.email?.to ?? []]),
+      // Who it is for, as queued: no lead server of the suite has a mail server, so none renders it (issue 39).
+      .map((delivery) => [delivery.destination, delivery.message?.to ?? []]),
   )
 }
 
-// Failed (3.0 min timeout) after issue 39's claiming by channel, never run since; issue 39 stays open for it.
-test.fixme('a routing rule edited in the real Studio and published changes who receives the next lead', async ({
-  page,
-}) => {
+test('a routing rule edited in the real Studio and published changes who receives the next lead', async ({ page }) => {
   const stamp = Date.now()
   const before = `ivo.before.${stamp}@example.com`
   const after = `ivo.after.${stamp}@example.com`
