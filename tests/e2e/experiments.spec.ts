@@ -205,7 +205,44 @@ test('a split page is never pinned by a cache: private, no-store, no validator; 
     seen.add(html.includes(VARIANT.heading) ? 'b' : 'a')
   }
   expect([...seen].sort()).toStrictEqual(['a', 'b'])
+  // The page's data, which a client navigation fetches, is split the same way.
+  const seenData = new Set<string>()
+  for (let attempt = 0; attempt < 40 && seenData.size < 2; attempt += 1) {
+    const response = await request.get(`${ORIGIN}/_root.data`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['cache-control']).toBe('private, no-store')
+    expect(response.headers().etag).toBeUndefined()
+    seenData.add((await response.text()).includes(VARIANT.heading) ? 'b' : 'a')
+  }
+  expect([...seenData].sort()).toStrictEqual(['a', 'b'])
   // The variant's own address and the build's list of split pages are not pages of the site.
   expect((await request.get(`${ORIGIN}/__experiments/${EXPERIMENT}/b`)).status()).toBe(404)
   expect((await request.get(`${ORIGIN}/_experiments.json`)).status()).toBe(404)
+  expect((await request.get(`${ORIGIN}/__experiments/${EXPERIMENT}/b.data`)).status()).toBe(404)
+})
+
+test('a visitor who reaches the split page through a link gets a draw by the weights too, not always the control', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const shown = new Set<string>()
+  // 16 visits that each start on /about: both variants appear unless a 50/50 draw fails 16 times (3 in 100,000).
+  for (let visit = 0; visit < 16 && shown.size < 2; visit += 1) {
+    const context = await browser.newContext({ baseURL: ORIGIN, userAgent: VISITOR })
+    const page = await context.newPage()
+    await page.goto('/about')
+    await waitForHydration(page)
+    const exposure = page.waitForRequest(
+      (request) => request.url() === `${ORIGIN}${EVENTS}` && (request.postData() ?? '').includes('"type":"exposure"'),
+    )
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click()
+    await expect(page).toHaveURL(`${ORIGIN}/`)
+    const heading = page.getByRole('heading', { level: 1 })
+    await expect(heading).toHaveText(new RegExp(`^(${CONTROL.heading}|${VARIANT.heading})$`))
+    const variant = (await heading.textContent()) === VARIANT.heading ? 'b' : 'a'
+    expect((await exposure).postData()).toContain(`"experiment":"${EXPERIMENT}","variant":"${variant}"`)
+    shown.add(variant)
+    await context.close()
+  }
+  expect([...shown].sort()).toStrictEqual(['a', 'b'])
 })

@@ -39,9 +39,12 @@ export function buildExperimentVariants(options: {
     for (const plan of plans) {
       const key = passVariant(plan, pass)
       if (!key) continue
-      const target = join(clientBuildDir, routeFiles(variantRoute(plan.id, key)).html)
-      mkdirSync(dirname(target), { recursive: true })
-      cpSync(join(passClient, routeFiles(plan.path).html), target)
+      // Its data too: a client navigation to the page fetches that, and `pnpm serve` splits it as the HTML.
+      const variant = routeFiles(variantRoute(plan.id, key))
+      const page = routeFiles(plan.path)
+      mkdirSync(dirname(join(clientBuildDir, variant.html)), { recursive: true })
+      cpSync(join(passClient, page.html), join(clientBuildDir, variant.html))
+      cpSync(join(passClient, page.data), join(clientBuildDir, variant.data))
     }
     rmSync(join(root, passDir), { recursive: true, force: true })
   }

@@ -91,10 +91,11 @@ export async function publishChanged({
       routes[path] = { document, shows, policy: secured.policy, images: variantsNamedIn(html) }
     }
     const variantPages: Record<string, VariantPage> = { ...state.experiments?.pages }
-    for (const { route, html } of variants) {
-      const file = routeFiles(route).html
-      const secured = securePage(loadScriptsAfterFirstPaint(html, file), state.csp)
-      write(file, secured.html)
+    for (const { route, html, data } of variants) {
+      const files = routeFiles(route)
+      const secured = securePage(loadScriptsAfterFirstPaint(html, files.html), state.csp)
+      write(files.html, secured.html)
+      write(files.data, data)
       variantPages[route] = { policy: secured.policy, images: variantsNamedIn(html) }
     }
     const policies = new Map(
@@ -194,15 +195,15 @@ async function renderVariants(
   renderer: (paths: string[]) => Promise<RenderedRoute[]>,
   plans: ExperimentPlan[],
   render: string[],
-): Promise<Array<{ route: string; html: string }>> {
-  const pages: Array<{ route: string; html: string }> = []
+): Promise<Array<{ route: string; html: string; data: string }>> {
+  const pages: Array<{ route: string; html: string; data: string }> = []
   for (const plan of plans.filter(({ path }) => render.includes(path))) {
     const others = plan.variants.filter(({ control }) => !control)
     for (const [index, { key }] of others.entries()) {
       process.env[EXPERIMENT_PASS_VARIABLE] = String(index + 1)
       try {
         const [page] = await renderer([plan.path])
-        pages.push({ route: variantRoute(plan.id, key), html: page!.html })
+        pages.push({ route: variantRoute(plan.id, key), html: page!.html, data: page!.data })
       } finally {
         delete process.env[EXPERIMENT_PASS_VARIABLE]
       }

@@ -1,8 +1,9 @@
 import { join } from 'node:path'
+import { routeDataAddress } from '@site/leads/experiments'
 
 /** Where a route's files live in the published site. */
 export function routeFiles(path: string): { html: string; data: string } {
-  if (path === '/') return { html: 'index.html', data: '_root.data' }
-  const relativePath = path.slice(1)
-  return { html: join(relativePath, 'index.html'), data: `${relativePath}.data` }
+  const data = routeDataAddress(path).slice(1)
+  if (path === '/') return { html: 'index.html', data }
+  return { html: join(path.slice(1), 'index.html'), data }
 }

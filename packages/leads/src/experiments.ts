@@ -12,6 +12,12 @@ export const variantRoute = (experimentId: string, variantKey: string) => `/__ex
 
 export const VARIANT_ROUTE_PREFIX = '/__experiments/'
 
+/**
+ * The address of a built route's React Router data (`/_root.data` for `/`): a client navigation to the
+ * route fetches it, so a split page's data is split as its HTML is.
+ */
+export const routeDataAddress = (route: string) => (route === '/' ? '/_root.data' : `${route}.data`)
+
 export interface ManifestVariant {
   key: string
   /** Percent of page views. */

@@ -4,16 +4,27 @@ import {
   type ManifestExperiment,
   type ManifestVariant,
   pickVariant,
+  routeDataAddress,
 } from '@site/leads/experiments'
 
-/** The pages the build split (dist/_experiments.json), by path; an unreadable file splits nothing. */
-export function parseExperimentsManifest(text: string): Map<string, ManifestExperiment> {
-  if (!text.trim()) return new Map()
+/** The pages the build split (dist/_experiments.json), by their path and by their data's address. */
+export interface SplitPages {
+  pages: Map<string, ManifestExperiment>
+  data: Map<string, ManifestExperiment>
+}
+
+/** An unreadable file splits nothing. */
+export function parseExperimentsManifest(text: string): SplitPages {
+  const none = { pages: new Map(), data: new Map() }
+  if (!text.trim()) return none
   try {
-    const manifest = JSON.parse(text) as ExperimentsManifest
-    return new Map((manifest.experiments ?? []).map((experiment) => [experiment.path, experiment]))
+    const experiments = (JSON.parse(text) as ExperimentsManifest).experiments ?? []
+    return {
+      pages: new Map(experiments.map((experiment) => [experiment.path, experiment])),
+      data: new Map(experiments.map((experiment) => [routeDataAddress(experiment.path), experiment])),
+    }
   } catch {
-    return new Map()
+    return none
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve } from 'node:path'
-import { EXPERIMENTS_MANIFEST_FILE, VARIANT_ROUTE_PREFIX } from '@site/leads/experiments'
+import { EXPERIMENTS_MANIFEST_FILE, routeDataAddress, VARIANT_ROUTE_PREFIX } from '@site/leads/experiments'
 import serveStatic from 'serve-static'
 import { canonicalAddress, splitRequestTarget } from './canonicalAddress.ts'
 import { createCompressedAnswers } from './compressedAnswers.ts'
@@ -153,12 +153,22 @@ export function createStaticHandler(options: { dir: string; compress?: boolean; 
     // A variant's page is reached at its experiment's page only: one address per page.
     if (address.path.startsWith(VARIANT_ROUTE_PREFIX)) return notFound(req, res)
 
-    const experiment = experiments().get(address.path)
+    const split = experiments()
+    const experiment = split.pages.get(address.path)
     if (experiment) {
       const { route } = variantForView(experiment)
       const headers = { ...headersFor(headerRules(), route), 'cache-control': SPLIT_PAGE_CACHE_CONTROL }
       const href = `${route === '/' ? '' : route}/index.html`
       if (await sendFile(splitPage, req, res, href, headers)) return
+      return notFound(req, res)
+    }
+    // A client navigation to a split page fetches its data: split by the weights too, or every visitor who
+    // reaches the page through a link would see the control.
+    const dataOf = split.data.get(address.path)
+    if (dataOf) {
+      const { route } = variantForView(dataOf)
+      const headers = { ...headersFor(headerRules(), address.path), 'cache-control': SPLIT_PAGE_CACHE_CONTROL }
+      if (await sendFile(splitPage, req, res, routeDataAddress(route), headers)) return
       return notFound(req, res)
     }
 
