@@ -49,6 +49,8 @@ const routing = {
   otherwiseEmails: [],
   confirmations: [],
   lostReasons: [],
+  rotation: [],
+  escalationEmails: [],
 }
 const content = join(work, 'content.ndjson')
 writeFileSync(content, JSON.stringify(routing))
@@ -154,6 +156,8 @@ const digestRouting = {
   otherwiseEmails: ['digest@bench.test'],
   confirmations: [],
   lostReasons: [],
+  rotation: [],
+  escalationEmails: [],
 }
 const day = new Date(Date.UTC(2026, 10, 25, 17))
 const storing = performance.now()

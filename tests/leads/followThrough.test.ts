@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { LeadDetailJson } from '@site/leads/admin'
 import type { InsightsReport } from '@site/leads/insights'
@@ -486,5 +488,69 @@ describe.each(STORES)('the rotation on the %s store', { timeout: 180_000 }, (kin
     )
     expect(smtp.accepted).toHaveLength(4)
     expect((await detail(second.server.origin, next)).lead.owner).toBe('ana@advisorgrowth.test')
+  })
+})
+
+describe('the routing document’s rotation on the embedded store', { timeout: 120_000 }, () => {
+  it('offers a lead in turn, skipping whoever is marked away, with the document’s claim window and escalation; LEAD_NOTIFY_EMAIL is not told at once; the confirmation says when to expect a call', async () => {
+    const smtp = await startSmtpSink()
+    const dir = mkdtempSync(join(tmpdir(), 'routing-rotation-'))
+    cleanups.push(smtp.close, () => rmSync(dir, { recursive: true, force: true }))
+    const content = join(dir, 'content.ndjson')
+    writeFileSync(
+      content,
+      JSON.stringify({
+        _id: 'leadRouting',
+        _type: 'leadRouting',
+        _rev: 'routing-rev-1',
+        rotation: [
+          { _key: 'a', email: 'ana@advisorgrowth.test', away: true },
+          { _key: 'b', email: 'ben@advisorgrowth.test', away: false },
+          { _key: 'c', email: 'cat@advisorgrowth.test' },
+        ],
+        // 3 s and 15 s: a marketer types minutes; fractions keep the test short.
+        claimWindowMinutes: 0.05,
+        escalationEmails: ['boss@advisorgrowth.test'],
+        escalateAfterMinutes: 0.25,
+        confirmations: [
+          {
+            _key: 'c',
+            form: 'contact',
+            subject: 'We received your message',
+            body: 'Thank you, {name}. Expect our call {callTime}.',
+          },
+        ],
+      }),
+    )
+    const { server } = await serve('embedded', {
+      SMTP_URL: smtp.url,
+      LEAD_NOTIFY_EMAIL: 'team@advisorgrowth.test',
+      CONTENT_SEED_FILE: content,
+    })
+    const storedAt = Date.now()
+    const id = await postContact(server.origin, 'doc-rotate-0001-abcd', 'Dana Reyes', 'dana@reyeswealth.test')
+    await until(
+      () => smtp.accepted.length,
+      (n) => n >= 4,
+      40_000,
+    )
+    const team = smtp.accepted.filter((mail) => !mail.envelopeTo.includes('dana@reyeswealth.test'))
+    expect(team.map((mail) => mail.envelopeTo)).toEqual([
+      ['ben@advisorgrowth.test'],
+      ['cat@advisorgrowth.test'],
+      ['boss@advisorgrowth.test'],
+    ])
+    const [, cat, boss] = team
+    // Not before Ben's window (3 s from his offer, made once the lead was stored) had passed.
+    expect((cat?.acceptedAt ?? 0) - storedAt).toBeGreaterThanOrEqual(3_000)
+    expect((boss?.acceptedAt ?? 0) - storedAt).toBeGreaterThanOrEqual(15_000)
+    expect(boss?.parsed.subject).toBe('Not taken yet · Contact: Dana Reyes · Marketing Funnels')
+    const confirmation = smtp.accepted.find((mail) => mail.envelopeTo.includes('dana@reyeswealth.test'))
+    expect(confirmation?.parsed.text).toContain('Thank you, Dana. Expect our call within 15 seconds.')
+
+    // Everyone in the rotation has had it once and the manager was told: nobody else hears of it.
+    await new Promise((resolve) => setTimeout(resolve, 4_000))
+    expect(smtp.accepted).toHaveLength(4)
+    expect((await detail(server.origin, id)).lead).toMatchObject({ owner: null, offer_to: 'cat@advisorgrowth.test' })
   })
 })

@@ -65,6 +65,50 @@ const confirmation = z.object({
   body: z.string().min(1),
 })
 
+/** Who takes each lead (docs/lead-follow-through.md): the defaults the Studio shows and the server applies. */
+export const DEFAULT_CLAIM_WINDOW_MINUTES = 5
+export const DEFAULT_ESCALATE_AFTER_MINUTES = 60
+
+/** The days business hours can name, in the order a week is shown (Monday first). */
+export const WEEKDAYS = [
+  { value: 'mon', title: 'Monday' },
+  { value: 'tue', title: 'Tuesday' },
+  { value: 'wed', title: 'Wednesday' },
+  { value: 'thu', title: 'Thursday' },
+  { value: 'fri', title: 'Friday' },
+  { value: 'sat', title: 'Saturday' },
+  { value: 'sun', title: 'Sunday' },
+] as const
+export type Weekday = (typeof WEEKDAYS)[number]['value']
+export const DEFAULT_BUSINESS_DAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri']
+
+/** The time zones the team can keep its hours in (the company's clients are in the United States). */
+export const BUSINESS_TIME_ZONES = [
+  { value: 'America/New_York', title: 'Eastern (New York)' },
+  { value: 'America/Chicago', title: 'Central (Chicago)' },
+  { value: 'America/Denver', title: 'Mountain (Denver)' },
+  { value: 'America/Phoenix', title: 'Mountain, no daylight saving (Phoenix)' },
+  { value: 'America/Los_Angeles', title: 'Pacific (Los Angeles)' },
+  { value: 'America/Anchorage', title: 'Alaska (Anchorage)' },
+  { value: 'Pacific/Honolulu', title: 'Hawaii (Honolulu)' },
+] as const
+
+/** A time of day as the Studio takes it: 24-hour `HH:MM`. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+const minutes = z.number().positive().max(10_080)
+
+const businessHours = z
+  .object({
+    timeZone: z.enum(BUSINESS_TIME_ZONES.map((zone) => zone.value) as [string, ...string[]]),
+    days: z.array(z.enum(WEEKDAYS.map((day) => day.value) as [Weekday, ...Weekday[]])).min(1),
+    opens: z.string().regex(TIME_OF_DAY_PATTERN),
+    closes: z.string().regex(TIME_OF_DAY_PATTERN),
+  })
+  .refine((hours) => hours.opens < hours.closes, { path: ['closes'], message: 'closes after it opens' })
+
+export type BusinessHours = z.output<typeof businessHours>
+
 /** The published routing document, as the server reads it; a field the Studio left empty is an empty list. */
 export const leadRoutingSchema = z.object({
   _id: z.string(),
@@ -80,6 +124,16 @@ export const leadRoutingSchema = z.object({
     .transform((list) => list ?? []),
   /** The reasons a lost lead can be given (the take page, the Leads tool and the CRM webhook offer these). */
   lostReasons: strings,
+  /** Offered each lead in turn; a person marked away is skipped. Empty: no rotation. */
+  rotation: z
+    .array(z.object({ email: z.string().min(3), away: z.boolean().nullish().transform(Boolean) }))
+    .nullish()
+    .transform((list) => list ?? []),
+  claimWindowMinutes: minutes.nullish(),
+  escalationEmails: strings,
+  escalateAfterMinutes: minutes.nullish(),
+  /** Outside them the claim and escalation clocks stop; none: always open. */
+  businessHours: businessHours.nullish(),
 })
 
 export type LeadRouting = z.output<typeof leadRoutingSchema>

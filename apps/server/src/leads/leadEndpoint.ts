@@ -13,7 +13,8 @@ import type { LeadDb } from './db/database.ts'
 import type { JsonObject, LeadFormName } from './db/tables.ts'
 import { confirmationGate, withoutConfirmation } from './delivery/confirmationLimits.ts'
 import { heldLeadDigests, planNotifications } from './delivery/routing.ts'
-import { followThroughAtStore } from './followThrough/rotation.ts'
+import { expectedCallText } from './followThrough/businessHours.ts'
+import { followThroughAtStore, followThroughPlan } from './followThrough/rotation.ts'
 import type { LeadConfig } from './leadConfig.ts'
 import { type LeadLog, logFailure } from './leadLog.ts'
 import { checkProof, issueChallenge } from './spam/proofOfWork.ts'
@@ -231,7 +232,8 @@ export function leadEndpoint(options: {
       if (!attribution?.success) log.warn('lead-attribution-missing', { form, given: body.attribution !== undefined })
       if (!consent?.success) log.warn('lead-consent-missing', { form, given: body.consent !== undefined })
       const routing = await options.routing()
-      const followThrough = followThroughAtStore(config, routing, now)
+      const plan = followThroughPlan(config, routing)
+      const followThrough = followThroughAtStore(plan, now)
       let notifications = planNotifications({
         form,
         payload: body.payload,
@@ -239,6 +241,7 @@ export function leadEndpoint(options: {
         config: config.notify,
         now,
         rotation: followThrough.offerDueAt !== null,
+        callTime: expectedCallText(now, plan.escalateAfterMs, plan.hours),
       })
       if (notifications.notice.confirmation && !judged.quarantined) {
         const verdict = await confirmationAllowed(clientAddress(c), now)

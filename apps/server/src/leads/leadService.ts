@@ -71,6 +71,7 @@ export async function startLeadService(
   const followThrough = startFollowThroughSweep({
     db: store.db,
     config,
+    routing,
     log,
     everyMs: Math.max(config.pollMs, 250),
     wakeOutbox: outbox.wake,

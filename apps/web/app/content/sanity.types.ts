@@ -854,6 +854,28 @@ export type LeadRouting = {
     _type: "leadConfirmation";
     _key: string;
   }>;
+  rotation?: Array<{
+    email: string;
+    away?: boolean;
+    _type: "rotationPerson";
+    _key: string;
+  }>;
+  claimWindowMinutes?: number;
+  escalationEmails?: Array<string>;
+  escalateAfterMinutes?: number;
+  businessHours?: {
+    timeZone:
+      | "America/New_York"
+      | "America/Chicago"
+      | "America/Denver"
+      | "America/Phoenix"
+      | "America/Los_Angeles"
+      | "America/Anchorage"
+      | "Pacific/Honolulu";
+    days: Array<string>;
+    opens: string;
+    closes: string;
+  };
   lostReasons?: Array<string>;
 };
 

@@ -2,7 +2,16 @@ import { BellIcon } from '@sanity/icons'
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
 import { DEFAULT_LOST_REASONS } from '@site/leads/followThrough'
 import { LEAD_FORMS } from '@site/leads/forms'
-import { ROUTING_ANSWERS, ROUTING_NAME_PATTERN } from '@site/leads/routing'
+import {
+  BUSINESS_TIME_ZONES,
+  DEFAULT_BUSINESS_DAYS,
+  DEFAULT_CLAIM_WINDOW_MINUTES,
+  DEFAULT_ESCALATE_AFTER_MINUTES,
+  ROUTING_ANSWERS,
+  ROUTING_NAME_PATTERN,
+  TIME_OF_DAY_PATTERN,
+  WEEKDAYS,
+} from '@site/leads/routing'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { studioOnly } from '../lib/validation'
 
@@ -18,14 +27,14 @@ export const KNOWN_LEAD_CHANNELS: readonly string[] = (process.env.SANITY_STUDIO
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const formOptions = LEAD_FORMS.map((form) => ({ value: form, title: LEAD_FORM_TITLES[form] }))
 
-const emailList = (name: string, title: string, description: string, hidden?: boolean) =>
+const emailList = (name: string, title: string, description: string, fieldset?: string) =>
   defineField({
     name,
     title,
     type: 'array',
     description,
+    fieldset,
     of: [defineArrayMember({ type: 'string' })],
-    hidden,
     validation: (rule) =>
       rule.custom(
         studioOnly((list: unknown) => {
@@ -118,6 +127,13 @@ export const leadRouting = defineType({
   type: 'document',
   icon: BellIcon,
   description: 'Who hears of which lead, and what the visitor is sent. The lead server reads the published version.',
+  fieldsets: [
+    {
+      name: 'followThrough',
+      title: 'Who takes each lead',
+      description: 'One owner per lead within minutes, and a manager told of the one nobody took.',
+    },
+  ],
   fields: [
     defineField({
       name: 'rules',
@@ -179,6 +195,128 @@ export const leadRouting = defineType({
             return twice ? `Two confirmations for the ${twice} form: keep one` : true
           }),
         ),
+    }),
+    defineField({
+      name: 'rotation',
+      title: 'Rotation: who takes new leads in turn',
+      type: 'array',
+      fieldset: 'followThrough',
+      description:
+        'Each new lead is offered to one person at a time, round robin; nobody took it within the claim window: the next person. Empty: no rotation (the rules alone say who is told).',
+      of: [
+        defineArrayMember({
+          name: 'rotationPerson',
+          title: 'Person',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'email',
+              title: 'E-mail',
+              type: 'string',
+              validation: (rule) => rule.required().regex(EMAIL, { name: 'e-mail address' }),
+            }),
+            defineField({
+              name: 'away',
+              title: 'Away: skip in the rotation',
+              type: 'boolean',
+              description: 'On holiday or out sick: offered nothing until this is switched off again.',
+              initialValue: false,
+            }),
+          ],
+          preview: {
+            select: { title: 'email', away: 'away' },
+            prepare: ({ title, away }: { title?: string; away?: boolean }) => ({
+              title: title || 'No e-mail',
+              subtitle: away ? 'Away: skipped' : 'In the rotation',
+            }),
+          },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom(
+          studioOnly((list: unknown) => {
+            const emails = ((list as Array<{ email?: string }> | undefined) ?? []).map((item) => item.email)
+            const twice = emails.find((email, index) => email && emails.indexOf(email) !== index)
+            return twice ? `"${twice}" is in the rotation twice` : true
+          }),
+        ),
+    }),
+    defineField({
+      name: 'claimWindowMinutes',
+      title: 'Claim window (minutes)',
+      type: 'number',
+      fieldset: 'followThrough',
+      description: 'How long each person in the rotation has to take a lead before it is offered to the next.',
+      initialValue: DEFAULT_CLAIM_WINDOW_MINUTES,
+      validation: (rule) => rule.positive().max(10_080),
+    }),
+    emailList(
+      'escalationEmails',
+      'Escalation: told of a lead nobody took',
+      'A manager’s address: told once, with a take link of their own, of a lead nobody has taken after the escalation time. Empty: the server’s LEAD_ESCALATION_EMAIL, if set.',
+      'followThrough',
+    ),
+    defineField({
+      name: 'escalateAfterMinutes',
+      title: 'Escalate after (minutes)',
+      type: 'number',
+      fieldset: 'followThrough',
+      description:
+        'Counted in business hours. Also the promise in a confirmation’s {callTime}: “within the hour” for 60.',
+      initialValue: DEFAULT_ESCALATE_AFTER_MINUTES,
+      validation: (rule) => rule.positive().max(10_080),
+    }),
+    defineField({
+      name: 'businessHours',
+      title: 'Business hours',
+      type: 'object',
+      fieldset: 'followThrough',
+      description:
+        'Outside them the claim window and the escalation clock stop, and a confirmation’s {callTime} names the next time the team is in. Empty: always open.',
+      fields: [
+        defineField({
+          name: 'timeZone',
+          title: 'Time zone',
+          type: 'string',
+          options: { list: BUSINESS_TIME_ZONES.map((zone) => ({ ...zone })) },
+          initialValue: 'America/New_York',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'days',
+          title: 'Days',
+          type: 'array',
+          of: [defineArrayMember({ type: 'string' })],
+          options: { list: WEEKDAYS.map((day) => ({ ...day })), layout: 'grid' },
+          initialValue: [...DEFAULT_BUSINESS_DAYS],
+          validation: (rule) => rule.required().min(1),
+        }),
+        defineField({
+          name: 'opens',
+          title: 'Opens',
+          type: 'string',
+          description: '24-hour time, e.g. 09:00',
+          initialValue: '09:00',
+          validation: (rule) => rule.required().regex(TIME_OF_DAY_PATTERN, { name: 'time as HH:MM' }),
+        }),
+        defineField({
+          name: 'closes',
+          title: 'Closes',
+          type: 'string',
+          description: '24-hour time, e.g. 17:30',
+          initialValue: '17:00',
+          validation: (rule) =>
+            rule
+              .required()
+              .regex(TIME_OF_DAY_PATTERN, { name: 'time as HH:MM' })
+              .custom(
+                studioOnly((closes: unknown, context) => {
+                  const opens = (context.parent as { opens?: string } | undefined)?.opens
+                  return typeof closes !== 'string' || !opens || opens < closes ? true : 'Closes after it opens'
+                }),
+              ),
+        }),
+      ],
     }),
     defineField({
       name: 'lostReasons',

@@ -636,6 +636,126 @@ export const CONTENT_RULES = {
         },
         {
           "type": "array",
+          "name": "rotation",
+          "of": [
+            {
+              "type": "object",
+              "name": "rotationPerson",
+              "fields": [
+                {
+                  "type": "string",
+                  "name": "email",
+                  "required": true,
+                  "regex": {
+                    "source": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
+                    "flags": "",
+                    "name": "e-mail address"
+                  }
+                },
+                {
+                  "type": "boolean",
+                  "name": "away",
+                  "initialValue": false
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "type": "number",
+          "name": "claimWindowMinutes",
+          "min": 0,
+          "max": 10080,
+          "initialValue": 5
+        },
+        {
+          "type": "array",
+          "name": "escalationEmails",
+          "of": [
+            {
+              "type": "string"
+            }
+          ]
+        },
+        {
+          "type": "number",
+          "name": "escalateAfterMinutes",
+          "min": 0,
+          "max": 10080,
+          "initialValue": 60
+        },
+        {
+          "type": "object",
+          "name": "businessHours",
+          "fields": [
+            {
+              "type": "string",
+              "name": "timeZone",
+              "required": true,
+              "options": [
+                "America/New_York",
+                "America/Chicago",
+                "America/Denver",
+                "America/Phoenix",
+                "America/Los_Angeles",
+                "America/Anchorage",
+                "Pacific/Honolulu"
+              ],
+              "initialValue": "America/New_York"
+            },
+            {
+              "type": "array",
+              "name": "days",
+              "required": true,
+              "min": 1,
+              "options": [
+                "mon",
+                "tue",
+                "wed",
+                "thu",
+                "fri",
+                "sat",
+                "sun"
+              ],
+              "initialValue": [
+                "mon",
+                "tue",
+                "wed",
+                "thu",
+                "fri"
+              ],
+              "of": [
+                {
+                  "type": "string"
+                }
+              ]
+            },
+            {
+              "type": "string",
+              "name": "opens",
+              "required": true,
+              "regex": {
+                "source": "^([01]\\d|2[0-3]):[0-5]\\d$",
+                "flags": "",
+                "name": "time as HH:MM"
+              },
+              "initialValue": "09:00"
+            },
+            {
+              "type": "string",
+              "name": "closes",
+              "required": true,
+              "regex": {
+                "source": "^([01]\\d|2[0-3]):[0-5]\\d$",
+                "flags": "",
+                "name": "time as HH:MM"
+              },
+              "initialValue": "17:00"
+            }
+          ]
+        },
+        {
+          "type": "array",
           "name": "lostReasons",
           "initialValue": [
             "No budget",

@@ -57,6 +57,9 @@ export function nextDigestAt(now: Date, hourUtc: number): Date {
 
 const message = (value: NotificationMessage): JsonObject => ({ ...value })
 
+/** Replaced in a confirmation's body by when the visitor can expect a call ("within the hour", "by 10:00 AM EST on Monday"). */
+export const CALL_TIME_PLACEHOLDER = '{callTime}'
+
 /**
  * The notifications of an accepted lead: the first rule it matches (at once when hot, else the daily digest,
  * and its chat channels at once), the document's "otherwise" recipients' digest when none matches, and
@@ -68,8 +71,10 @@ export function planNotifications(input: {
   routing: LeadRouting | undefined
   config: NotifyConfig
   now: Date
-  /** LEAD_CLAIM_WINDOW is set: LEAD_NOTIFY_EMAIL is a rotation, offered one at a time (followThrough/rotation.ts). */
+  /** A rotation offers the lead one person at a time (followThrough/rotation.ts): LEAD_NOTIFY_EMAIL is not told at once. */
   rotation?: boolean
+  /** When the visitor can expect a call, for a confirmation's `{callTime}` (followThrough/businessHours.ts). */
+  callTime?: string
 }): NotificationPlan {
   const { form, payload, routing, config, now } = input
   const rule = routing?.rules.find((candidate) => ruleMatches(candidate, form, payload))
@@ -122,7 +127,12 @@ export function planNotifications(input: {
     notice.confirmation = true
     deliveries.push({
       destination: 'email:visitor',
-      message: message({ kind: 'confirmation', to: [email], subject: copy.subject, body: copy.body }),
+      message: message({
+        kind: 'confirmation',
+        to: [email],
+        subject: copy.subject,
+        body: copy.body.replaceAll(CALL_TIME_PLACEHOLDER, input.callTime ?? 'soon'),
+      }),
       dedupeKey: confirmationKey(email, now),
       dueAt: now,
     })

@@ -17,6 +17,7 @@ export function routingReader(options: {
   let cached: { at: number; routing: LeadRouting | undefined } | undefined
   let reading: Promise<LeadRouting | undefined> | undefined
   let reportedRev: string | undefined
+  let failing = false
 
   const read = async () => {
     try {
@@ -38,10 +39,15 @@ export function routingReader(options: {
         }
       }
       cached = { at: now(), routing }
+      failing = false
       return routing
     } catch (error) {
-      logFailure(options.log, 'lead-routing-read-failed', error)
-      return cached?.routing
+      // Logged once until a read succeeds again, and tried again after `cacheMs`: the follow-through sweep
+      // reads it several times a second.
+      if (!failing) logFailure(options.log, 'lead-routing-read-failed', error)
+      failing = true
+      cached = { at: now(), routing: cached?.routing }
+      return cached.routing
     } finally {
       reading = undefined
     }

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import type { LeadRouting } from '@site/leads/routing'
+import { type BusinessHours, DEFAULT_CLAIM_WINDOW_MINUTES, type LeadRouting } from '@site/leads/routing'
 import { sql } from 'kysely'
 import type { LeadDb } from '../db/database.ts'
 import type { LeadConfig } from '../leadConfig.ts'
 import { type LeadLog, logFailure } from '../leadLog.ts'
+import { addOpenTime } from './businessHours.ts'
 
 /**
- * No lead waits unanswered. With LEAD_CLAIM_WINDOW set (and no routing document), LEAD_NOTIFY_EMAIL is a
- * rotation: a new lead is offered to one person at a time, round robin across leads; an offer nobody took
- * within the window goes to the next person, until each has had it once. With LEAD_ESCALATION_EMAIL set,
- * a lead nobody has taken after LEAD_ESCALATE_AFTER is sent there, once.
+ * No lead waits unanswered. A rotation offers a new lead to one person at a time, round robin across leads;
+ * an offer nobody took within the claim window goes to the next person, until each has had it once. An
+ * escalation address hears of a lead nobody has taken after the escalation time. Both clocks count business
+ * hours only, when the routing document sets them (businessHours.ts).
+ *
+ * Where the rules come from (followThroughPlan): the Lead routing document's "Who takes each lead" when it has
+ * one; else, for a fresh install, LEAD_CLAIM_WINDOW makes LEAD_NOTIFY_EMAIL the rotation, and
+ * LEAD_ESCALATION_EMAIL hears after LEAD_ESCALATE_AFTER.
  *
  * The state is in the lead store: each lead's offer (`offer_to`, `offer_until`, `offer_count`) and the
  * rotation's position (`lead_rotation`). A process advances an offer only if its count is still the one it
@@ -18,28 +23,55 @@ import { type LeadLog, logFailure } from '../leadLog.ts'
 
 const ROTATION = 'LEAD_NOTIFY_EMAIL'
 
+/** Who is offered each lead, for how long, and who hears of the one nobody took, as now configured. */
+export interface FollowThroughPlan {
+  /** The rotation, in order, without anyone marked away; empty: no rotation. */
+  people: string[]
+  claimWindowMs: number
+  escalationEmails: string[]
+  escalateAfterMs: number
+  hours: BusinessHours | null
+}
+
+export function followThroughPlan(config: LeadConfig, routing: LeadRouting | undefined): FollowThroughPlan {
+  const env = config.followThrough
+  if (!routing) {
+    return {
+      people: env.claimWindowMs ? config.notify.notifyEmails : [],
+      claimWindowMs: env.claimWindowMs ?? 0,
+      escalationEmails: env.escalationEmails,
+      escalateAfterMs: env.escalateAfterMs,
+      hours: null,
+    }
+  }
+  const minutes = (value: number | null | undefined, fallback: number) => (value ?? fallback) * 60_000
+  return {
+    people: [...new Set(routing.rotation.filter((person) => !person.away).map((person) => person.email))],
+    claimWindowMs: minutes(routing.claimWindowMinutes, DEFAULT_CLAIM_WINDOW_MINUTES),
+    escalationEmails: routing.escalationEmails.length > 0 ? routing.escalationEmails : env.escalationEmails,
+    escalateAfterMs: routing.escalateAfterMinutes != null ? routing.escalateAfterMinutes * 60_000 : env.escalateAfterMs,
+    hours: routing.businessHours ?? null,
+  }
+}
+
 /** What a lead gets at store time: its first offer due now (a rotation), its escalation time. */
 export function followThroughAtStore(
-  config: LeadConfig,
-  routing: LeadRouting | undefined,
+  plan: FollowThroughPlan,
   now: Date,
 ): { offerDueAt: Date | null; escalateAt: Date | null } {
-  const { claimWindowMs, escalationEmails, escalateAfterMs } = config.followThrough
-  const rotation = Boolean(claimWindowMs) && !routing && config.notify.notifyEmails.length > 0
   return {
-    offerDueAt: rotation ? now : null,
-    escalateAt: escalationEmails.length > 0 ? new Date(now.getTime() + escalateAfterMs) : null,
+    offerDueAt: plan.people.length > 0 && plan.claimWindowMs > 0 ? now : null,
+    escalateAt: plan.escalationEmails.length > 0 ? addOpenTime(now, plan.escalateAfterMs, plan.hours) : null,
   }
 }
 
 /** One pass: the due offers, then the due escalations. Returns how many of each it made. */
 export async function sweepFollowThrough(
   db: LeadDb,
-  config: LeadConfig,
+  plan: FollowThroughPlan,
   now: Date,
 ): Promise<{ offers: number; escalations: number }> {
-  const { claimWindowMs, escalationEmails } = config.followThrough
-  const people = config.notify.notifyEmails
+  const { escalationEmails } = plan
   let offers = 0
   let escalations = 0
   const due = await db
@@ -53,7 +85,7 @@ export async function sweepFollowThrough(
     .limit(50)
     .execute()
   for (const lead of due) {
-    if (await offerNext(db, lead, people, claimWindowMs ?? 0, now)) offers++
+    if (await offerNext(db, lead, plan, now)) offers++
   }
   if (escalationEmails.length > 0) {
     const unanswered = await db
@@ -80,10 +112,10 @@ export async function sweepFollowThrough(
 async function offerNext(
   db: LeadDb,
   lead: { id: string; offer_count: number },
-  people: string[],
-  windowMs: number,
+  plan: FollowThroughPlan,
   now: Date,
 ): Promise<boolean> {
+  const { people } = plan
   return db.transaction().execute(async (trx) => {
     const done = lead.offer_count >= people.length || people.length === 0
     const advanced = await trx
@@ -91,7 +123,7 @@ async function offerNext(
       .set(
         done
           ? { offer_until: null }
-          : { offer_until: new Date(now.getTime() + windowMs), offer_count: lead.offer_count + 1 },
+          : { offer_until: addOpenTime(now, plan.claimWindowMs, plan.hours), offer_count: lead.offer_count + 1 },
       )
       .where('id', '=', lead.id)
       .where('owner', 'is', null)
@@ -164,25 +196,31 @@ function queueEmail(db: LeadDb, leadId: string, destination: string, message: Re
     .execute()
 }
 
-/** Runs the sweep every `everyMs` and when woken (a lead was stored); each pass's offers wake the outbox. */
+/**
+ * Runs the sweep every `everyMs` and when woken (a lead was stored); each pass's offers wake the outbox. The
+ * plan is read at each pass (the routing document may change); a pass with nothing configured reads no lead.
+ */
 export function startFollowThroughSweep(options: {
   db: LeadDb
   config: LeadConfig
+  routing: () => Promise<LeadRouting | undefined>
   log: LeadLog
   everyMs: number
   wakeOutbox: () => void
 }): { wake: () => void; stop: () => Promise<void> } {
-  const { config } = options
-  const active = Boolean(config.followThrough.claimWindowMs) || config.followThrough.escalationEmails.length > 0
-  if (!active) return { wake: () => {}, stop: async () => {} }
   let running: Promise<void> | undefined
   let again = false
+  const pass = async () => {
+    const plan = followThroughPlan(options.config, await options.routing())
+    if (plan.people.length === 0 && plan.escalationEmails.length === 0) return { offers: 0, escalations: 0 }
+    return sweepFollowThrough(options.db, plan, new Date())
+  }
   const wake = () => {
     if (running) {
       again = true
       return
     }
-    running = sweepFollowThrough(options.db, config, new Date())
+    running = pass()
       .then((made) => {
         if (made.offers > 0 || made.escalations > 0) {
           options.log.info('leads-offered', made)
