@@ -18,6 +18,9 @@ export default defineConfig({
     // A bound for a test that hangs, not a speed check: a jsdom render of a whole route took 12-37 s with the
     // machine's two cores at load 18 (a full run beside the Studio's and the lead tests), and 20 s failed them.
     testTimeout: 60_000,
+    // A set-up that starts a client or reads the dataset waits on the same loaded cores (previewStega's took more
+    // than 10 s, the default, when the unit step ran beside the Studio's and the lead tests and other work).
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
