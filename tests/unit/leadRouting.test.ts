@@ -1,4 +1,4 @@
-import { leadRoutingSchema } from '@site/leads/routing'
+import { leadRoutingSchema, scoreLead, scoreOf, scoreText } from '@site/leads/routing'
 import { describe, expect, it } from 'vitest'
 import { chatChannelsFromEnv, notifyConfigFromEnv } from '../../apps/server/src/leads/delivery/notifyConfig'
 import { confirmationKey, nextDigestAt, planNotifications } from '../../apps/server/src/leads/delivery/routing'
@@ -120,5 +120,65 @@ describe('routing a lead', () => {
     })
     expect(() => chatChannelsFromEnv('Sales=https://x')).toThrow('LEAD_CHAT_WEBHOOKS: each entry is name=https://…')
     expect(() => chatChannelsFromEnv('sales=ftp://x')).toThrow('LEAD_CHAT_WEBHOOKS')
+  })
+})
+
+// Issue 42, point 4: a questionnaire lead's score, from points per answer edited in the routing document.
+describe('scoring a questionnaire lead', () => {
+  const scored = leadRoutingSchema.parse({
+    _id: 'leadRouting',
+    _rev: 'rev-8',
+    rules: [
+      { name: 'senior', forms: ['qualify'], minScore: 70, hot: true, emails: ['senior@x.test'] },
+      { name: 'everyone', hot: true, emails: ['team@x.test'] },
+    ],
+    scoring: {
+      currentAUM: [
+        { _key: 'a', value: 'Over $250M', points: 40 },
+        { _key: 'b', value: 'Under $25M', points: -10 },
+      ],
+      timeline: [{ _key: 'c', value: 'Immediately (this week)', points: 25 }],
+      decisionMaker: [{ _key: 'd', value: 'Yes', points: 15 }],
+      role: [{ _key: 'e', value: 'RIA', points: 0 }],
+    },
+  })
+  const strong = { role: 'RIA', currentAUM: 'Over $250M', timeline: 'Immediately (this week)', decisionMaker: 'Yes' }
+  const planFor = (payload: Record<string, unknown>, form: 'qualify' | 'contact' = 'qualify') =>
+    planNotifications({ form, payload, routing: scored, config, now })
+
+  it('adds the points of the answers given, names each, and sends a score of 70 or more to the senior person', () => {
+    expect(scoreLead('qualify', strong, scored)).toEqual({
+      points: 80,
+      reasons: ['Timeline: Immediately (this week) +25', 'Decision maker: Yes +15', 'AUM band: Over $250M +40'],
+    })
+    const { notice, deliveries } = planFor(strong)
+    expect(notice).toMatchObject({ rule: 'senior', hot: true, score: { points: 80 } })
+    expect(deliveries.map((d) => d.message)).toEqual([{ kind: 'team', to: ['senior@x.test'], rule: 'senior' }])
+    expect(scoreText(notice.score!)).toBe(
+      'Score 80: Timeline: Immediately (this week) +25 · Decision maker: Yes +15 · AUM band: Over $250M +40',
+    )
+  })
+
+  it('a score under the band, and a lead of another form (no score), go to the next rule', () => {
+    const weak = planFor({ ...strong, currentAUM: 'Under $25M', decisionMaker: 'No' })
+    expect(weak.notice).toMatchObject({ rule: 'everyone', score: { points: 15 } })
+    expect(weak.notice.score?.reasons).toEqual(['Timeline: Immediately (this week) +25', 'AUM band: Under $25M -10'])
+    const contact = planFor({ email: 'a@b.test', interest: 'ads' }, 'contact')
+    expect(contact.notice.rule).toBe('everyone')
+    expect(contact.notice).not.toHaveProperty('score')
+  })
+
+  it('no points in the document: no score anywhere, and a band takes no lead', () => {
+    expect(scoreLead('qualify', strong, routing)).toBeUndefined()
+    expect(plan(imo).notice).not.toHaveProperty('score')
+  })
+
+  it('a score read back from a stored lead keeps only its shape', () => {
+    expect(scoreOf({ rule: null, score: { points: 55, reasons: ['Timeline: 1-3 months +10', 3] } })).toEqual({
+      points: 55,
+      reasons: ['Timeline: 1-3 months +10'],
+    })
+    expect(scoreOf({ score: { points: '55' } })).toBeUndefined()
+    expect(scoreOf(null)).toBeUndefined()
   })
 })

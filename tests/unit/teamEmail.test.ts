@@ -31,7 +31,7 @@ const qualifyPayload = {
   decisionMaker: 'Shared Decision',
 }
 
-function claim(): ClaimedDelivery {
+function claim(notify: Record<string, unknown> = {}): ClaimedDelivery {
   return {
     id: '0b8a6c1e-7f1e-4a8e-9d7c-3f0c9e2f1a55',
     leadId: 'a1b2c3d4-0000-4000-8000-000000000001',
@@ -63,14 +63,14 @@ function claim(): ClaimedDelivery {
         },
       },
       received_at: new Date('2026-11-26T09:15:01.000Z'),
-      notify: { rev: 'r1', rule: 'imo-hot', hot: true, digest: [], digestAt: null, confirmation: false },
+      notify: { rev: 'r1', rule: 'imo-hot', hot: true, digest: [], digestAt: null, confirmation: false, ...notify },
       first_lead: null,
     },
   }
 }
 
-async function rawMessage() {
-  const rendered = await renderNotification(claim(), config, undefined as unknown as LeadDb)
+async function rawMessage(notify?: Record<string, unknown>) {
+  const rendered = await renderNotification(claim(notify), config, undefined as unknown as LeadDb)
   const email = rendered.email
   if (!email) throw new Error('no e-mail rendered')
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
@@ -121,6 +121,17 @@ describe("the team's e-mail of a lead", () => {
     // What the visitor typed is text in the HTML, never markup.
     expect(parsed.html).toContain('Ford &amp; Sons &lt;Agency&gt;')
     expect(parsed.html).toContain('href="tel:5552019988"')
+  })
+
+  it('puts a questionnaire lead’s score in the subject and, with the answers that gave it, above the answers', async () => {
+    const score = { points: 75, reasons: ['Timeline: Immediately (this week) +25', 'AUM band: Over $250M +50'] }
+    const { parsed } = await rawMessage({ score })
+    expect(parsed.subject).toBe(
+      'Hot lead · Score 75 · Questionnaire: Imogen Ford · IMO/FMO · Immediately (this week) · $10,000-$25,000 · Shared Decision · $10M-$20M',
+    )
+    expect(parsed.text).toContain(
+      'Score 75: Timeline: Immediately (this week) +25 · AUM band: Over $250M +50\n\nReply to this e-mail',
+    )
   })
 
   it('renders a retry as the same message: the rendered copy kept on the delivery is sent as it is', async () => {

@@ -8,6 +8,7 @@ import {
   replayText,
 } from '@site/leads/admin'
 import { leadName } from '@site/leads/labels'
+import { scoreText } from '@site/leads/routing'
 import { type ReactNode, useState } from 'react'
 import { StateLink } from 'sanity/router'
 import { AnswerList } from './AnswerList'
@@ -102,6 +103,11 @@ export function LeadDetailPanel({ id, api, onChanged }: { id: string; api: Leads
       {held && (
         <Card padding={3} radius={2} tone="caution" border>
           <Text size={1}>Held back, not delivered: {lead.quarantine_reason}</Text>
+        </Card>
+      )}
+      {lead.notify?.score && (
+        <Card padding={3} radius={2} tone="primary" border data-testid="lead-score">
+          <Text size={1}>{scoreText(lead.notify.score)}</Text>
         </Card>
       )}
       {!held && (

@@ -273,6 +273,8 @@ export interface LeadNoticeJson {
   digest: string[]
   digestAt: string | null
   confirmation: boolean
+  /** A questionnaire lead's score by the document's points, when it has any (`scoreLead`). */
+  score?: { points: number; reasons: string[] }
 }
 
 export interface DeliveryMessageJson {

@@ -38,6 +38,9 @@ export const ROUTING_ANSWERS: readonly RoutingAnswer[] = [
   fromOptionSet('production12Month', 'Production band'),
 ]
 
+/** The questionnaire's answers that can carry points (issue 42, point 4): every routing answer but the contact form's. */
+export const SCORED_ANSWERS: readonly RoutingAnswer[] = ROUTING_ANSWERS.filter((answer) => answer.name !== 'interest')
+
 /** A channel name as `LEAD_CHAT_WEBHOOKS` and a rule write it, and a rule's name. */
 export const ROUTING_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
 
@@ -55,6 +58,8 @@ const rule = z.object({
     .transform((list) => list ?? []),
   ...Object.fromEntries(ROUTING_ANSWERS.map((answer) => [answer.name, strings])),
   hot: z.boolean().nullish().transform(Boolean),
+  /** A score band: the rule takes a questionnaire lead whose score is at least this; none: any lead. */
+  minScore: z.number().nullish(),
   emails: strings,
   channels: strings,
 })
@@ -134,7 +139,61 @@ export const leadRoutingSchema = z.object({
   escalateAfterMinutes: minutes.nullish(),
   /** Outside them the claim and escalation clocks stop; none: always open. */
   businessHours: businessHours.nullish(),
+  /** Points per answer of the questionnaire, by answer. */
+  scoring: z
+    .object(
+      Object.fromEntries(
+        SCORED_ANSWERS.map((answer) => [
+          answer.name,
+          z
+            .array(z.object({ value: z.string(), points: z.number() }))
+            .nullish()
+            .transform((list) => list ?? []),
+        ]),
+      ),
+    )
+    .nullish(),
 })
 
 export type LeadRouting = z.output<typeof leadRoutingSchema>
 export type LeadRoutingRule = LeadRouting['rules'][number]
+
+/** A questionnaire lead's score: the sum of its answers' points, and which answers gave them. */
+export interface LeadScore {
+  points: number
+  /** `AUM band: Over $250M +30`, in the order of the routing answers. */
+  reasons: string[]
+}
+
+/** The score of a lead by the document's points; none for another form or when no answer has points. */
+export function scoreLead(
+  form: string,
+  payload: Record<string, unknown>,
+  routing: Pick<LeadRouting, 'scoring'> | undefined,
+): LeadScore | undefined {
+  const scoring = routing?.scoring as Record<string, Array<{ value: string; points: number }>> | null | undefined
+  if (form !== 'qualify' || !scoring || !SCORED_ANSWERS.some((answer) => scoring[answer.name]?.length)) return undefined
+  let points = 0
+  const reasons: string[] = []
+  for (const answer of SCORED_ANSWERS) {
+    const given = payload[answer.name]
+    const entry = scoring[answer.name]?.find((item) => item.value === given)
+    if (!entry || entry.points === 0) continue
+    points += entry.points
+    const title = answer.options.find((option) => option.value === given)?.title ?? String(given)
+    reasons.push(`${answer.title}: ${title} ${entry.points > 0 ? '+' : ''}${entry.points}`)
+  }
+  return { points, reasons }
+}
+
+/** `Score 55: Timeline: Immediately (this week) +25 · AUM band: Over $250M +30`, as every surface shows it. */
+export function scoreText(score: LeadScore): string {
+  return score.reasons.length > 0 ? `Score ${score.points}: ${score.reasons.join(' · ')}` : `Score ${score.points}`
+}
+
+/** The score kept on a lead's routing record (`notify.score`), if it has one of the right shape. */
+export function scoreOf(notify: unknown): LeadScore | undefined {
+  const score = (notify as { score?: unknown } | null | undefined)?.score as Partial<LeadScore> | undefined
+  if (typeof score?.points !== 'number' || !Array.isArray(score.reasons)) return undefined
+  return { points: score.points, reasons: score.reasons.filter((reason) => typeof reason === 'string') }
+}

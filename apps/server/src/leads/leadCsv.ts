@@ -1,6 +1,7 @@
 import { DELIVERY_KINDS, type DeliveryKindJson, type LeadListState } from '@site/leads/admin'
 import { CAMPAIGN_KEYS } from '@site/leads/campaignKeys'
 import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
+import { scoreOf } from '@site/leads/routing'
 import type { Lead, LeadConsentRecord, LeadEvent } from './db/tables.ts'
 import { contactOf } from './store/queries.ts'
 
@@ -23,6 +24,8 @@ export const LEAD_CSV_COLUMNS = [
   ...TOUCH_FIELDS.map((field) => `last_${field}`),
   'last_touch_at',
   'experiments',
+  'score',
+  'score_reasons',
   'consent_kind',
   'consent_text',
   'consent_checked',
@@ -65,6 +68,7 @@ export function leadCsvRow(
   const last = attribution.lastTouch ?? {}
   const consent = consents.at(-1)
   const who = contactOf(lead.payload)
+  const score = scoreOf(lead.notify)
   const values: Array<string | null | undefined> = [
     lead.id,
     lead.form,
@@ -81,6 +85,8 @@ export function leadCsvRow(
     ...TOUCH_FIELDS.map((field) => last[field]),
     last.at,
     seenVariantsText(attribution.experiments),
+    score === undefined ? '' : String(score.points),
+    score?.reasons.join('; '),
     consent?.kind,
     consent?.text,
     consent?.checked === null || consent === undefined ? '' : String(consent.checked),

@@ -840,6 +840,7 @@ export type LeadRouting = {
     decisionMaker?: Array<string>;
     currentAUM?: Array<string>;
     production12Month?: Array<string>;
+    minScore?: number;
     hot?: boolean;
     emails?: Array<string>;
     channels?: Array<string>;
@@ -875,6 +876,59 @@ export type LeadRouting = {
     days: Array<string>;
     opens: string;
     closes: string;
+  };
+  scoring?: {
+    role?: Array<{
+      value: "RIA" | "Independent Advisor" | "Insurance Agent" | "IMO/FMO";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
+    timeline?: Array<{
+      value:
+        | "Immediately (this week)"
+        | "Within 1 month"
+        | "1-3 months"
+        | "3-6 months"
+        | "Just researching";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
+    monthlyMarketingBudget?: Array<{
+      value:
+        | "Under $2,500"
+        | "$2,500-$5,000"
+        | "$5,000-$10,000"
+        | "$10,000-$25,000"
+        | "Over $25,000";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
+    decisionMaker?: Array<{
+      value: "Yes" | "Shared Decision" | "No";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
+    currentAUM?: Array<{
+      value:
+        | "Under $25M"
+        | "$25M-$50M"
+        | "$50M-$100M"
+        | "$100M-$250M"
+        | "Over $250M";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
+    production12Month?: Array<{
+      value: "Under $5M" | "$5M-$10M" | "$10M-$20M" | "$20M-$50M" | "Over $50M";
+      points: number;
+      _type: "answerPoints";
+      _key: string;
+    }>;
   };
   lostReasons?: Array<string>;
 };

@@ -9,6 +9,7 @@ import {
   DEFAULT_ESCALATE_AFTER_MINUTES,
   ROUTING_ANSWERS,
   ROUTING_NAME_PATTERN,
+  SCORED_ANSWERS,
   TIME_OF_DAY_PATTERN,
   WEEKDAYS,
 } from '@site/leads/routing'
@@ -76,6 +77,13 @@ const routingRule = defineArrayMember({
         options: { list: answer.options.map((option) => ({ ...option })), layout: 'grid' },
       }),
     ),
+    defineField({
+      name: 'minScore',
+      title: 'Score at least',
+      type: 'number',
+      description:
+        'A score band: the rule takes a questionnaire lead whose score (the points below) is at least this, e.g. 70 for the senior person. Empty: any lead.',
+    }),
     defineField({
       name: 'hot',
       title: 'Hot lead: notify at once',
@@ -317,6 +325,58 @@ export const leadRouting = defineType({
               ),
         }),
       ],
+    }),
+    defineField({
+      name: 'scoring',
+      title: 'Questionnaire score: points per answer',
+      type: 'object',
+      description:
+        'Each questionnaire lead gets the sum of its answers’ points; the score and the answers that gave it show wherever the lead is shown, and a rule can take a score band (“Score at least”). Leave an answer out for 0 points.',
+      options: { collapsible: true, collapsed: true },
+      fields: SCORED_ANSWERS.map((answer) =>
+        defineField({
+          name: answer.name,
+          title: answer.title,
+          type: 'array',
+          of: [
+            defineArrayMember({
+              name: 'answerPoints',
+              title: 'Points',
+              type: 'object',
+              fields: [
+                defineField({
+                  name: 'value',
+                  title: 'Answer',
+                  type: 'string',
+                  options: { list: answer.options.map((option) => ({ ...option })) },
+                  validation: (rule) => rule.required(),
+                }),
+                defineField({
+                  name: 'points',
+                  title: 'Points',
+                  type: 'number',
+                  validation: (rule) => rule.required().integer().min(-100).max(100),
+                }),
+              ],
+              preview: {
+                select: { title: 'value', points: 'points' },
+                prepare: ({ title, points }: { title?: string; points?: number }) => ({
+                  title: title || 'No answer chosen',
+                  subtitle: `${points !== undefined && points > 0 ? '+' : ''}${points ?? 0} points`,
+                }),
+              },
+            }),
+          ],
+          validation: (rule) =>
+            rule.custom(
+              studioOnly((list: unknown) => {
+                const values = ((list as Array<{ value?: string }> | undefined) ?? []).map((item) => item.value)
+                const twice = values.find((value, index) => value && values.indexOf(value) !== index)
+                return twice ? `"${twice}" has points twice: keep one` : true
+              }),
+            ),
+        }),
+      ),
     }),
     defineField({
       name: 'lostReasons',

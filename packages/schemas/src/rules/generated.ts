@@ -565,6 +565,10 @@ export const CONTENT_RULES = {
                   ]
                 },
                 {
+                  "type": "number",
+                  "name": "minScore"
+                },
+                {
                   "type": "boolean",
                   "name": "hot",
                   "initialValue": false
@@ -751,6 +755,201 @@ export const CONTENT_RULES = {
                 "name": "time as HH:MM"
               },
               "initialValue": "17:00"
+            }
+          ]
+        },
+        {
+          "type": "object",
+          "name": "scoring",
+          "fields": [
+            {
+              "type": "array",
+              "name": "role",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "RIA",
+                        "Independent Advisor",
+                        "Insurance Agent",
+                        "IMO/FMO"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "type": "array",
+              "name": "timeline",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "Immediately (this week)",
+                        "Within 1 month",
+                        "1-3 months",
+                        "3-6 months",
+                        "Just researching"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "type": "array",
+              "name": "monthlyMarketingBudget",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "Under $2,500",
+                        "$2,500-$5,000",
+                        "$5,000-$10,000",
+                        "$10,000-$25,000",
+                        "Over $25,000"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "type": "array",
+              "name": "decisionMaker",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "Yes",
+                        "Shared Decision",
+                        "No"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "type": "array",
+              "name": "currentAUM",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "Under $25M",
+                        "$25M-$50M",
+                        "$50M-$100M",
+                        "$100M-$250M",
+                        "Over $250M"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "type": "array",
+              "name": "production12Month",
+              "of": [
+                {
+                  "type": "object",
+                  "name": "answerPoints",
+                  "fields": [
+                    {
+                      "type": "string",
+                      "name": "value",
+                      "required": true,
+                      "options": [
+                        "Under $5M",
+                        "$5M-$10M",
+                        "$10M-$20M",
+                        "$20M-$50M",
+                        "Over $50M"
+                      ]
+                    },
+                    {
+                      "type": "number",
+                      "name": "points",
+                      "required": true,
+                      "integer": true,
+                      "min": -100,
+                      "max": 100
+                    }
+                  ]
+                }
+              ]
             }
           ]
         },

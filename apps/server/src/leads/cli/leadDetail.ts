@@ -11,6 +11,7 @@ import {
 import { type SeenVariant, seenVariantsText } from '@site/leads/experiments'
 import { LEAD_STATUS_TITLES } from '@site/leads/followThrough'
 import { leadAnswers } from '@site/leads/labels'
+import { scoreText } from '@site/leads/routing'
 import { printable, readableTime, readableTimeWithAge } from './readableText.ts'
 
 type Row = [label: string, value: string]
@@ -113,7 +114,7 @@ function routingBlocks(record: LeadDetailJson): Block[] {
   const source = record.lead.routing_rev
     ? ` (document revision ${printable(record.lead.routing_rev)})`
     : ' (LEAD_NOTIFY_EMAIL)'
-  return [['Rule', rule + source]]
+  return [['Rule', rule + source], ...(notify.score ? ([['Score', scoreText(notify.score)]] as Block[]) : [])]
 }
 
 function deliveryRows(delivery: LeadDeliveryJson, now: number): Block[] {

@@ -1,4 +1,5 @@
 import { ANOTHER_MESSAGE_TITLE, FIRST_MESSAGE_LINK_TEXT, LEAD_FORM_TITLES } from '@site/leads/admin'
+import { scoreText } from '@site/leads/routing'
 import { slackText, teamsText } from './strangerText.ts'
 import type { LeadView } from './teamEmail.tsx'
 
@@ -12,12 +13,17 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
   const title = heading(view.name)
   // Values only: the titles are ours.
   const facts = [
+    ...(view.score ? [{ title: 'Score', value: teamsText(scoreText(view.score)) }] : []),
     ...view.deciding.map((value) => ({ title: 'Answer', value: teamsText(value) })),
     ...(view.email ? [{ title: 'Email', value: teamsText(view.email) }] : []),
     ...(view.phone ? [{ title: 'Phone', value: teamsText(view.phone) }] : []),
   ]
   if (format === 'slack') {
-    const lines = [view.deciding.join(' · '), [view.email, view.phone].filter(Boolean).join(' · ')].filter(Boolean)
+    const lines = [
+      view.score ? scoreText(view.score) : '',
+      view.deciding.join(' · '),
+      [view.email, view.phone].filter(Boolean).join(' · '),
+    ].filter(Boolean)
     const another = view.firstLink ? `_${slackText(ANOTHER_MESSAGE_TITLE)}_\n` : ''
     return {
       text: slackText(view.firstLink ? `${title} · ${ANOTHER_MESSAGE_TITLE}` : title),

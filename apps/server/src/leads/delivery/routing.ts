@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { LeadNoticeJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
-import { type LeadRouting, type LeadRoutingRule, ROUTING_ANSWERS } from '@site/leads/routing'
+import { type LeadRouting, type LeadRoutingRule, type LeadScore, ROUTING_ANSWERS, scoreLead } from '@site/leads/routing'
 import type { JsonObject } from '../db/tables.ts'
 import { chatDestination, type NotifyConfig } from './notifyConfig.ts'
 
@@ -37,9 +37,18 @@ export interface NotificationPlan {
   deliveries: PlannedDelivery[]
 }
 
-/** Whether a rule takes this lead: its forms (none: all), and each answer it tests (none ticked: any). */
-export function ruleMatches(rule: LeadRoutingRule, form: LeadFormName, payload: JsonObject): boolean {
+/**
+ * Whether a rule takes this lead: its forms (none: all), its score band (a lead without a score is outside any
+ * band), and each answer it tests (none ticked: any).
+ */
+export function ruleMatches(
+  rule: LeadRoutingRule,
+  form: LeadFormName,
+  payload: JsonObject,
+  score?: LeadScore,
+): boolean {
   if (rule.forms.length > 0 && !rule.forms.includes(form)) return false
+  if (rule.minScore != null && (score === undefined || score.points < rule.minScore)) return false
   return ROUTING_ANSWERS.every((answer) => {
     const wanted = (rule as unknown as Record<string, unknown>)[answer.name]
     if (!Array.isArray(wanted) || wanted.length === 0) return true
@@ -77,7 +86,8 @@ export function planNotifications(input: {
   callTime?: string
 }): NotificationPlan {
   const { form, payload, routing, config, now } = input
-  const rule = routing?.rules.find((candidate) => ruleMatches(candidate, form, payload))
+  const score = scoreLead(form, payload, routing)
+  const rule = routing?.rules.find((candidate) => ruleMatches(candidate, form, payload, score))
   const deliveries: PlannedDelivery[] = []
   const notice: LeadNotice = {
     rev: routing?._rev ?? null,
@@ -86,6 +96,7 @@ export function planNotifications(input: {
     digest: [],
     digestAt: null,
     confirmation: false,
+    ...(score ? { score } : {}),
   }
   // One e-mail per recipient: each carries a take link signed for its reader.
   const atOnce = (destination: string, to: string[], ruleName: string | null) => {

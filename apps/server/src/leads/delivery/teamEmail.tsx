@@ -5,7 +5,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { ANOTHER_MESSAGE_TITLE, FIRST_MESSAGE_LINK_TEXT, LEAD_FORM_TITLES } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { answerText, leadAnswers } from '@site/leads/labels'
-import { ROUTING_ANSWERS } from '@site/leads/routing'
+import { type LeadScore, ROUTING_ANSWERS, scoreOf, scoreText } from '@site/leads/routing'
 import { holdReasonTitle } from '@site/leads/spam'
 import type { JsonObject } from '../db/tables.ts'
 import { contactOf } from '../store/queries.ts'
@@ -40,6 +40,8 @@ export interface LeadView {
   firstLink?: string
   /** This recipient's signed "Take this lead" link (followThrough/takeLink.ts), when the server makes them. */
   takeLink?: string
+  /** A questionnaire lead's score, as routed (`notify.score`). */
+  score?: LeadScore
 }
 
 export function leadView(
@@ -50,6 +52,7 @@ export function leadView(
     attribution: JsonObject | null
     received_at: Date
     first_lead?: string | null
+    notify?: JsonObject | null
   },
   studioUrl: string,
 ): LeadView {
@@ -72,6 +75,7 @@ export function leadView(
     attribution: attributionLines(lead.attribution),
     link: linkTo(lead.id),
     ...(lead.first_lead ? { firstLink: linkTo(lead.first_lead) } : {}),
+    ...(scoreOf(lead.notify) ? { score: scoreOf(lead.notify) } : {}),
   }
 }
 
@@ -108,6 +112,7 @@ export function teamSubject(view: LeadView, hot: boolean): string {
   const subject = [
     ...(hot ? ['Hot lead'] : []),
     ...(view.firstLink ? [ANOTHER_MESSAGE_TITLE] : []),
+    ...(view.score ? [`Score ${view.score.points}`] : []),
     `${LEAD_FORM_TITLES[view.form]}: ${view.name}`,
     ...view.deciding,
   ].join(' · ')
@@ -174,6 +179,7 @@ export function TeamEmail({ view, hot, timeZone }: { view: LeadView; hot: boolea
             {LEAD_FORM_TITLES[view.form]} · {teamTime(view.receivedAt, timeZone)}
           </Text>
           {view.firstLink ? <AnotherMessage firstLink={view.firstLink} /> : null}
+          {view.score ? <Text style={styles.notice}>{scoreText(view.score)}</Text> : null}
           <Text style={{ fontSize: '15px' }}>
             Reply to this e-mail to answer {view.name} directly
             {view.phone ? (

@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
+
 import { LEAD_FORM_TITLES } from '@site/leads/admin'
 import { LEAD_STATUS_TITLES, LEAD_STATUSES, type LeadStatus } from '@site/leads/followThrough'
+import { scoreText } from '@site/leads/routing'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { LeadEvent } from '../db/tables.ts'
 import type { LeadView } from '../delivery/teamEmail.tsx'
@@ -79,6 +81,7 @@ function TakePage({ model }: { model: TakePageModel }) {
         </p>
         <h1>{view.name}</h1>
         {view.company && <p className="company">{view.company}</p>}
+        {view.score && <p className="score">{scoreText(view.score)}</p>}
         {view.deciding.length > 0 && (
           <ul className="chips">
             {view.deciding.map((answer) => (
@@ -310,6 +313,7 @@ input,select{font:inherit;height:46px;padding:0 12px;border:1px solid #cbd5e1;bo
 .status{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:0 12px;align-items:end}
 .status .button{margin-bottom:12px;height:46px}
 .company{margin:-6px 0 14px;color:#334155;font-size:1.0625rem}
+.score{margin:0 0 14px;padding:8px 12px;border-left:4px solid #1d4ed8;background:#eff6ff;color:#0f172a;font-size:.9375rem}
 .handback{margin-top:4px}
 .answers{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:14px 24px;margin:0}
 .answers dt{color:#5b6678;font-size:.8125rem}
