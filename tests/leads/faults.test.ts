@@ -93,10 +93,14 @@ describe.each(STORES)('the lead server on the %s store, under faults', (kind) =>
     server = await start(port, burst)
     const resent = new Map<string, number | 'unanswered'>()
     await inParallel(unanswered, 50, async ({ key, email }) => {
-      resent.set(email, await postContactLead(server.origin, key, email))
+      // As the form does: a send left unanswered (15 s on a loaded machine) is sent again with its key.
+      let status = await postContactLead(server.origin, key, email)
+      for (let again = 0; again < 2 && status === 'unanswered'; again += 1)
+        status = await postContactLead(server.origin, key, email)
+      resent.set(email, status)
     })
     // Stored before the kill but not answered: 200 with the first lead; never stored: 201.
-    expect([...resent.values()].every((status) => status === 200 || status === 201)).toBe(true)
+    expect([...resent.values()].filter((status) => status !== 200 && status !== 201)).toEqual([])
 
     await expect.poll(() => new Set(receiver.received.map(emailOf)).size, { timeout: 90_000, interval: 250 }).toBe(1000)
     const health = await admin<Health>(server.origin, '/api/admin/health')
@@ -222,7 +226,11 @@ describe.each([
 ] as const)('several server processes on one %s store', (kind, processes) => {
   it(`${processes} processes take 300 leads between them and deliver each once: every webhook-id once, none missing`, async () => {
     const { receiver, start } = await setUp(kind)
-    const servers = await Promise.all(Array.from({ length: processes }, async () => start(await freePort())))
+    // Production's 10 s send timeout, as in the burst above: with FAST_RETRIES' 2 s, a receiver slowed by a loaded
+    // machine (the Node 24 run beside the browser tests) timed out and was sent again, which counted a webhook-id
+    // twice (307 deliveries) though no two processes ever held one delivery.
+    const patient = { LEAD_WEBHOOK_TIMEOUT_MS: '10000' }
+    const servers = await Promise.all(Array.from({ length: processes }, async () => start(await freePort(), patient)))
     const submissions = Array.from({ length: 300 }, (_, index) => index)
     await inParallel(submissions, 30, async (index) => {
       const server = servers[index % servers.length] as ServerProcess

@@ -14,18 +14,24 @@ test('an article published at a new slug leaves a permanent redirect from its ol
   await page.getByRole('link', { name: 'Resources' }).click()
   await openDocument(page, 'All resources', 'How to Scale Your Advisory Practice')
   await page.locator('[id="slug"]').fill('scaling-your-practice')
+  // Watched from before the press: the toast shows for a few seconds once the redirect is stored, which can be
+  // over before publish() has seen the button settle on a loaded machine (the redirect was stored, the toast
+  // shown and gone, and the test waited for it for two minutes).
+  const toast = page
+    .getByText('Redirect added: /resources/scaling-guide → /resources/scaling-your-practice')
+    .waitFor({ state: 'visible', timeout: 60_000 })
   await publish(page)
-
-  await expect(
-    page.getByText('Redirect added: /resources/scaling-guide → /resources/scaling-your-practice'),
-  ).toBeVisible()
+  await toast
   await expect
     .poll(() => (storedDocument('resource.scaling-guide')?.slug as { current?: string } | undefined)?.current)
     .toBe('scaling-your-practice')
   await expect
     .poll(storedRedirects)
     .toEqual([{ from: '/resources/scaling-guide', to: '/resources/scaling-your-practice', permanent: true }])
-  expect((await fetch(`${SITE_URL}/resources/scaling-your-practice`)).status).toBe(200)
+  // The site is published again a few seconds after the Studio's publish (the publish endpoint's build).
+  await expect
+    .poll(async () => (await fetch(`${SITE_URL}/resources/scaling-your-practice`)).status, { timeout: 60_000 })
+    .toBe(200)
 
   // The desk's root pane has collapsed beside the open document: start again from it.
   await openStudio(page)
