@@ -295,7 +295,8 @@ export const leadRouting = defineType({
           title: 'Days',
           type: 'array',
           of: [defineArrayMember({ type: 'string' })],
-          options: { list: WEEKDAYS.map((day) => ({ ...day })), layout: 'grid' },
+          // A list, not a grid: a grid of seven days overlaps its labels at phone width.
+          options: { list: WEEKDAYS.map((day) => ({ ...day })) },
           initialValue: [...DEFAULT_BUSINESS_DAYS],
           validation: (rule) => rule.required().min(1),
         }),
