@@ -254,7 +254,7 @@ export const leadRouting = defineType({
       title: 'Claim window (minutes)',
       type: 'number',
       fieldset: 'followThrough',
-      description: 'How long each person in the rotation has to take a lead before it is offered to the next.',
+      description: `How long each person in the rotation has to take a lead before it is offered to the next. Empty: ${DEFAULT_CLAIM_WINDOW_MINUTES}.`,
       initialValue: DEFAULT_CLAIM_WINDOW_MINUTES,
       validation: (rule) => rule.positive().max(10_080),
     }),
@@ -269,8 +269,7 @@ export const leadRouting = defineType({
       title: 'Escalate after (minutes)',
       type: 'number',
       fieldset: 'followThrough',
-      description:
-        'Counted in business hours. Also the promise in a confirmation’s {callTime}: “within the hour” for 60.',
+      description: `Counted in business hours. Also the promise in a confirmation’s {callTime}: “within the hour” for 60. Empty: the server’s LEAD_ESCALATE_AFTER, else ${DEFAULT_ESCALATE_AFTER_MINUTES}.`,
       initialValue: DEFAULT_ESCALATE_AFTER_MINUTES,
       validation: (rule) => rule.positive().max(10_080),
     }),
