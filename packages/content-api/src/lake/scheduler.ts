@@ -29,8 +29,9 @@ export interface ReleaseScheduler {
 /**
  * The lake's scheduler (Sanity's Content Releases scheduling, https://www.sanity.io/docs/user-guides/content-releases):
  * every second it publishes each scheduled release whose `publishAt` has passed, including those whose time
- * passed while no lake was running. Only the process holding the lock file publishes, and it reads the
- * dataset files again first, so a release is published once across restarts and across processes. A
+ * passed while no lake was running. Only the process holding the lock file publishes. Every process reads
+ * the dataset files again each tick when another has written them, so a release is published once across
+ * restarts and processes, and all of them serve it within a tick. A
  * release that cannot be published goes back to active with the reason in its `error.message`, where the
  * Studio's Releases tool shows it.
  */
@@ -38,8 +39,8 @@ export function startReleaseScheduler(lake: ContentLake, options: ReleaseSchedul
   const now = options.now ?? (() => new Date())
   const lock = processLock(options.lockFile)
   const tick = (): ScheduledOutcome[] => {
-    if (!lock.hold()) return []
     lake.reloadIfChangedOnDisk()
+    if (!lock.hold()) return []
     const due = dueReleases(lake.documents(), now())
     const outcomes = due.map((release) => publishScheduled(lake, release))
     for (const outcome of outcomes) options.onOutcome?.(outcome)
