@@ -1,6 +1,6 @@
 import { useToast } from '@sanity/ui'
 import { redirectsForMove } from '@site/schemas/redirectRules'
-import { type DocumentActionComponent, type SanityDocument, useClient } from 'sanity'
+import { type DocumentActionComponent, type SanityClient, type SanityDocument, useClient } from 'sanity'
 import { studioEnv } from '../studioEnv'
 
 /** The address a page or resource publishes at (the site's routes: apps/web/app/content/paths.server.ts). */
@@ -35,8 +35,10 @@ export function withRedirectOnMove(publish: DocumentActionComponent): DocumentAc
         const newAddress = addressOf(props.draft)
         action.onHandle?.()
         if (!oldAddress || !newAddress || oldAddress === newAddress) return
-        void client
-          .fetch(REDIRECTS_QUERY)
+        // Sanity's publish runs once the document is in sync, later than this press: the redirect waits for
+        // the new address to be published, so a publish that never happens leaves the old address working.
+        void publishedAt(client, props.id, newAddress)
+          .then(() => client.fetch(REDIRECTS_QUERY))
           .then((existing) => {
             const { save, remove } = redirectsForMove(oldAddress, newAddress, existing)
             const transaction = client.transaction()
@@ -62,6 +64,19 @@ export function withRedirectOnMove(publish: DocumentActionComponent): DocumentAc
   PublishWithRedirect.action = publish.action
   wrapped.set(publish, PublishWithRedirect)
   return PublishWithRedirect
+}
+
+const PUBLISH_WAIT_MS = 60_000
+
+/** Resolves once the published document has `address`; rejects when it has not within a minute. */
+async function publishedAt(client: SanityClient, id: string, address: string): Promise<void> {
+  const deadline = Date.now() + PUBLISH_WAIT_MS
+  for (;;) {
+    const published = await client.fetch<SanityDocument | null>('*[_id == $id][0]', { id })
+    if (addressOf(published) === address) return
+    if (Date.now() > deadline) throw new Error(`${address} was not published within a minute`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }
 
 const wrapped = new WeakMap<DocumentActionComponent, DocumentActionComponent>()

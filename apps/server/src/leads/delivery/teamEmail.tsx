@@ -58,6 +58,7 @@ export function leadView(
 ): LeadView {
   const who = contactOf(lead.payload)
   const linkTo = (id: string) => `${studioUrl}/leads/${encodeURIComponent(id)}`
+  const score = scoreOf(lead.notify)
   return {
     id: lead.id,
     form: lead.form,
@@ -75,7 +76,7 @@ export function leadView(
     attribution: attributionLines(lead.attribution),
     link: linkTo(lead.id),
     ...(lead.first_lead ? { firstLink: linkTo(lead.first_lead) } : {}),
-    ...(scoreOf(lead.notify) ? { score: scoreOf(lead.notify) } : {}),
+    ...(score ? { score } : {}),
   }
 }
 

@@ -44,12 +44,13 @@ export function followThroughPlan(config: LeadConfig, routing: LeadRouting | und
       hours: null,
     }
   }
-  const minutes = (value: number | null | undefined, fallback: number) => (value ?? fallback) * 60_000
+  const inMs = (minutes: number | null | undefined, fallbackMs: number) =>
+    minutes == null ? fallbackMs : minutes * 60_000
   return {
     people: [...new Set(routing.rotation.filter((person) => !person.away).map((person) => person.email))],
-    claimWindowMs: minutes(routing.claimWindowMinutes, DEFAULT_CLAIM_WINDOW_MINUTES),
+    claimWindowMs: inMs(routing.claimWindowMinutes, DEFAULT_CLAIM_WINDOW_MINUTES * 60_000),
     escalationEmails: routing.escalationEmails.length > 0 ? routing.escalationEmails : env.escalationEmails,
-    escalateAfterMs: routing.escalateAfterMinutes != null ? routing.escalateAfterMinutes * 60_000 : env.escalateAfterMs,
+    escalateAfterMs: inMs(routing.escalateAfterMinutes, env.escalateAfterMs),
     hours: routing.businessHours ?? null,
   }
 }
