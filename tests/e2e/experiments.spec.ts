@@ -8,6 +8,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import type { ExperimentFigures } from '@site/leads/experiments'
 import { E2E_PORT_OFFSET } from './playwright.config'
 import { waitForHydration } from './support/pageChecks'
+import { recordedWith } from './support/recordedWebhooks'
 import { RECORDER_ORIGIN } from './support/webhookRecorder'
 
 // Issue 41: the seeded 50/50 experiment on the home hero, on the production server (`pnpm serve` with a store
@@ -28,6 +29,7 @@ const VARIANT = {
   cta: 'Get My Free Strategy Call',
 }
 const VIEWS = 30
+const VISITOR_EMAIL = 'dana.experiments@example.com'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -47,6 +49,7 @@ test.beforeAll(async () => {
       LEADS_DATA_DIR: join(dataDir, 'leads'),
       LEADS_ADMIN_TOKEN: ADMIN_TOKEN,
       CONTACT_WEBHOOK_URL: `${RECORDER_ORIGIN}/hooks/contact`,
+      LEAD_WEBHOOK_ATTRIBUTION: 'on',
       LEAD_MIN_FILL_SECONDS: '0',
       // Every visit comes from this one address: the per-address event limit is the insights tests' own.
       INSIGHTS_EVENTS_PER_MINUTE: '100000',
@@ -150,11 +153,28 @@ test('page views split by the weights, nothing stored, a lead after a client nav
   const submit = page.getByRole('button', { name: 'Send Message', exact: true })
   await expect(submit).toBeEnabled()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Dana Whitfield')
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('dana.experiments@example.com')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(VISITOR_EMAIL)
   await page.getByRole('combobox', { name: 'I’m interested in' }).selectOption({ label: 'Ad Management' })
   const stored = page.waitForResponse((response) => response.url() === `${ORIGIN}/api/leads/contact`)
   await submit.click()
   expect((await stored).status()).toBeLessThan(300)
+  // The CRM hears which variant brought the lead: the form's payload, and the visit's attribution beside it.
+  await expect
+    .poll(async () => {
+      // The latest one: a repeated run of this test sends the same address again.
+      const latest = (await recordedWith(VISITOR_EMAIL, 'contact')).at(-1)
+      return latest ? JSON.parse(latest.body) : undefined
+    })
+    .toMatchObject({
+      name: 'Dana Whitfield',
+      email: VISITOR_EMAIL,
+      interest: 'ads',
+      attribution: {
+        page: `${ORIGIN}/contact`,
+        firstTouch: { landingPage: `${ORIGIN}/` },
+        experiments: [{ experiment: EXPERIMENT, variant: seen }],
+      },
+    })
   // Back on the home page by the menu: the same variant, from memory (not a new draw, not the control).
   const secondExposure = page.waitForRequest(
     (request) => request.url() === `${ORIGIN}${EVENTS}` && (request.postData() ?? '').includes('"type":"exposure"'),

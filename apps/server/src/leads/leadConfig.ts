@@ -19,6 +19,8 @@ export interface LeadConfig {
   webhooks: Partial<Record<LeadFormName, string>>
   /** Standard Webhooks secret (`whsec_…`): each attempt is signed with it when set. */
   webhookSecret: string | undefined
+  /** The forwarded body gains the lead's `attribution` (campaign, landing page, experiment variants). */
+  webhookAttribution: boolean
   retry: RetryPolicy
   maxConcurrentPerWebhook: number
   sendTimeoutMs: number
@@ -155,6 +157,7 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
       giveaway: env.GIVEAWAY_WEBHOOK_URL || undefined,
     },
     webhookSecret: env.LEAD_WEBHOOK_SECRET || undefined,
+    webhookAttribution: onOff(env.LEAD_WEBHOOK_ATTRIBUTION, 'LEAD_WEBHOOK_ATTRIBUTION', false),
     retry: {
       baseDelayMs: number(env.LEAD_RETRY_BASE_MS, DEFAULT_RETRY_POLICY.baseDelayMs),
       maxDelayMs: number(env.LEAD_RETRY_MAX_MS, DEFAULT_RETRY_POLICY.maxDelayMs),
@@ -198,8 +201,9 @@ export function leadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LeadCon
   }
 }
 
-function onOff(value: string | undefined, name: string): boolean {
-  if (value === undefined || value === '' || value === 'on') return true
+function onOff(value: string | undefined, name: string, fallback = true): boolean {
+  if (value === undefined || value === '') return fallback
+  if (value === 'on') return true
   if (value === 'off') return false
   throw new ConfigurationError(`${name} is "on" or "off", not "${value}"`)
 }

@@ -52,6 +52,7 @@ export async function startLeadService(
     db: store.db,
     webhooks: config.webhooks,
     secret: config.webhookSecret,
+    withAttribution: config.webhookAttribution,
     policy: config.retry,
     maxConcurrentPerWebhook: config.maxConcurrentPerWebhook,
     pollMs: config.pollMs,

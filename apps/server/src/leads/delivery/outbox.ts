@@ -21,6 +21,8 @@ export interface OutboxOptions {
   /** Each form's webhook; a form without one stores its leads and sends nothing. */
   webhooks: Partial<Record<LeadFormName, string>>
   secret: string | undefined
+  /** The body is the form's payload, plus the lead's `attribution` when true (LEAD_WEBHOOK_ATTRIBUTION). */
+  withAttribution?: boolean
   policy: RetryPolicy
   /** At most this many sends to one webhook at once, from this process. */
   maxConcurrentPerWebhook: number
@@ -149,13 +151,22 @@ function webhookLanes(options: OutboxOptions): Lane[] {
       result: await sendWebhook({
         url,
         deliveryId: claim.id,
-        body: JSON.stringify(claim.payload),
+        body: JSON.stringify(webhookBody(claim.payload, claim.lead?.attribution, options.withAttribution ?? false)),
         secret: options.secret,
         now: options.now?.() ?? new Date(),
         timeoutMs: options.sendTimeoutMs,
       }),
     }),
   }))
+}
+
+/** The form's payload as the visitor sent it (SPEC §7), and the visit's attribution beside it when asked for. */
+export function webhookBody(
+  payload: JsonObject,
+  attribution: JsonObject | null | undefined,
+  withAttribution: boolean,
+): JsonObject {
+  return withAttribution && attribution ? { ...payload, attribution } : payload
 }
 
 /** A lead's history events (`event:lead.claimed`…): the body queued with the event, signed as a webhook. */
