@@ -16,6 +16,8 @@ export interface TakePageModel {
   reader: { recipient: string; chat: boolean }
   owner: string | null
   takenAt: Date | null
+  /** The rotation's current offer, while it runs: whose turn it is, and until when. */
+  offer: { to: string; until: Date } | null
   /** The reader owns it: they may set its status and hand it back. */
   mine: boolean
   held: boolean
@@ -159,6 +161,7 @@ function Ownership({ model }: { model: TakePageModel }) {
           {model.reader.chat ? 'The first to take it owns it.' : `You take it as ${model.reader.recipient}.`} Nobody
           else is offered it once you have.
         </p>
+        {model.offer && <OfferLine offer={model.offer} reader={model.reader.recipient} />}
       </form>
     )
   }
@@ -217,6 +220,22 @@ function Ownership({ model }: { model: TakePageModel }) {
         </button>
       </form>
     </div>
+  )
+}
+
+/** Whose turn it is in the rotation: the reader's own turn says what happens when it ends. */
+function OfferLine({ offer, reader }: { offer: NonNullable<TakePageModel['offer']>; reader: string }) {
+  if (offer.to.toLowerCase() === reader.toLowerCase()) {
+    return (
+      <p className="state offer">
+        Offered to you until <strong>{pageTime(offer.until)}</strong>: not taken by then, it goes to the next person.
+      </p>
+    )
+  }
+  return (
+    <p className="small">
+      Offered to {offer.to} until {pageTime(offer.until)}.
+    </p>
   )
 }
 
@@ -304,6 +323,7 @@ button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{ou
 .taken{background:#f5f7fb;border:1px solid #e2e8f0;color:#0f172a}
 .mine{background:#e3f6ee;color:#065f46}
 .warn{background:#fdecea;color:#b42318}
+.offer{background:#fff4e0;color:#8a4b00;margin:14px 0 0}
 .notice{border-radius:10px;padding:12px 16px;margin:0 0 16px;font-weight:600}
 .notice.ok{background:#e3f6ee;color:#065f46}
 .notice.warn{background:#fff4e0;color:#8a4b00}

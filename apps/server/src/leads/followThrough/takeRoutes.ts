@@ -90,6 +90,10 @@ export function takeRoutes(options: {
       reader: { recipient: grant.recipient, chat },
       owner: lead.owner,
       takenAt: lead.taken_at,
+      offer:
+        lead.offer_to && lead.offer_until && lead.offer_until > new Date()
+          ? { to: lead.offer_to, until: lead.offer_until }
+          : null,
       mine: lead.owner !== null && ownsIt(lead.owner, grant),
       held: lead.quarantine_reason !== null || lead.repeat_of !== null,
       status: lead.status,
