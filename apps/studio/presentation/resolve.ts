@@ -1,3 +1,4 @@
+import { getPublishedId } from 'sanity'
 import {
   type DocumentLocationResolvers,
   type DocumentResolver,
@@ -48,6 +49,28 @@ export const locations: DocumentLocationResolvers = {
             ],
           }
         : null,
+  }),
+  // Each variant on its page, on the preview site (a dev server): looked at before the experiment runs.
+  experiment: defineLocations({
+    select: { id: '_id', title: 'title', path: 'page.path.current', variants: 'variants' },
+    resolve: (experiment) => {
+      const path = experiment?.path
+      if (!path) return null
+      const id = getPublishedId(experiment.id)
+      const variants = (experiment.variants ?? []) as { key?: string; label?: string; control?: boolean }[]
+      return {
+        locations: variants.flatMap(({ key, label, control }) =>
+          key
+            ? [
+                {
+                  title: `${label || key}${control ? ' (control)' : ''}`,
+                  href: `${normaliseRoutePath(path)}?experiment=${encodeURIComponent(id)}&variant=${encodeURIComponent(key)}`,
+                },
+              ]
+            : [],
+        ),
+      }
+    },
   }),
   siteSettings: {
     message: 'Header, footer and contact details: shown on every page',

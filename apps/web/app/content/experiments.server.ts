@@ -7,9 +7,11 @@ import type { PAGE_EXPERIMENTS_QUERY_RESULT } from './sanity.types'
  * Which variant a render shows (docs/experiments.md):
  * - the build renders the control; its experiment pass `n` (SITE_EXPERIMENT_PASS, set by the build itself)
  *   renders every running experiment's n-th other variant, which `pnpm serve` then picks per page view;
- * - the dev server shows the control, or the variant a marketer asks for with `?variant=<key>` (never counted).
+ * - the dev server shows the control, or the variant a marketer asks for with `?variant=<key>` (never counted);
+ *   with `&experiment=<id>` too, that experiment's variant whatever its status: a draft is looked at before it
+ *   runs (the Studio's Presentation tool links each variant so).
  */
-export type VariantRequest = { pass: number } | { key: string } | 'control'
+export type VariantRequest = { pass: number } | { key: string; experiment?: string } | 'control'
 
 /** What the page tells the recorder: the experiment and variant it shows, and whether that view counts. */
 export interface ShownExperiment {
@@ -41,8 +43,11 @@ export function passVariant(plan: ExperimentPlan, pass: number): string | undefi
 export function variantRequest(request: Request, isDevServer: boolean, env = process.env): VariantRequest {
   const pass = experimentPass(env)
   if (pass) return { pass }
-  const asked = isDevServer ? new URL(request.url).searchParams.get('variant') : null
-  return asked ? { key: asked } : 'control'
+  const params = isDevServer ? new URL(request.url).searchParams : undefined
+  const key = params?.get('variant')
+  const experiment = params?.get('experiment')
+  if (!key) return 'control'
+  return experiment ? { key, experiment } : { key }
 }
 
 type PageExperiment = PAGE_EXPERIMENTS_QUERY_RESULT[number]
@@ -65,11 +70,13 @@ export async function withExperiment<P extends { _id: string; sections?: Section
   now = new Date(),
 ): Promise<{ page: P; experiment?: ShownExperiment; inPass: boolean }> {
   const client = await getContentClient()
-  const experiments = (await client.fetch(PAGE_EXPERIMENTS_QUERY, { pageId: page._id })).filter((experiment) =>
-    isLive(experiment, now),
-  )
-  // One experiment a page at a time: the first running one (by id); the others wait for it to end.
-  const experiment = experiments[0]
+  const asked = typeof request === 'object' && 'experiment' in request ? request.experiment : undefined
+  const experiments = await client.fetch(PAGE_EXPERIMENTS_QUERY, { pageId: page._id, asked: asked ?? '' })
+  // The one asked for by id, whatever its status; else one experiment a page at a time: the first running one
+  // (by id), the others waiting for it to end.
+  const experiment = asked
+    ? experiments.find(({ _id }) => _id === asked)
+    : experiments.find((candidate) => isLive(candidate, now))
   const variant = experiment && chosenVariant(experiment, request)
   if (!experiment || !variant) return { page, inPass: false }
   return {

@@ -70,7 +70,7 @@ export const ROUTE_QUERY = defineQuery(`{
  * section read as the page's sections are.
  */
 export const PAGE_EXPERIMENTS_QUERY =
-  defineQuery(`*[_type == "experiment" && status == "running" && page._ref == $pageId]
+  defineQuery(`*[_type == "experiment" && page._ref == $pageId && (status == "running" || _id == $asked)]
   | order(_id asc){
   _id, sectionKey, status, startsAt, endsAt, goal,
   variants[]{ key, label, weight, control, heading, text, ctaLabel, replacement[]{ ${SECTION_FIELDS} } }

@@ -5,10 +5,17 @@ import { CONTENT_RULES, type ContentRules, type ValueRule } from '@site/schemas/
  * Fields whose strings the code reads rather than shows, so invisible stega characters there would break a
  * comparison, a link or the content check: every field the schema constrains (an option list, a format
  * check, a date, an address; read from the generated content rules), the Portable Text block's style and
- * list kind, the phone numbers the code turns into tel: links, and the hero's highlighted words, which the
- * code finds inside the heading.
+ * list kind, the phone numbers the code turns into tel: links, the hero's highlighted words, which the
+ * code finds inside the heading, and an experiment's section key, which the code finds among the page's
+ * sections (encoded, no variant would show in the preview).
  */
-const FIELDS_READ_BY_CODE = new Set([...constrainedFields(CONTENT_RULES), 'contactPhone', 'landingPhone', 'highlight'])
+const FIELDS_READ_BY_CODE = new Set([
+  ...constrainedFields(CONTENT_RULES),
+  'contactPhone',
+  'landingPhone',
+  'highlight',
+  'sectionKey',
+])
 
 function constrainedFields({ types }: ContentRules): string[] {
   const names: string[] = []
