@@ -150,6 +150,11 @@ export const experiment = defineType({
       type: 'array',
       description: `${MIN_VARIANTS} to ${MAX_VARIANTS} variants, one of them the control, with weights adding up to 100.`,
       of: [experimentVariant],
+      // A new experiment starts as an A/B test: the control, and a variant B whose changes the marketer types.
+      initialValue: [
+        { _type: 'experimentVariant', _key: 'a', key: 'a', label: 'Control', weight: 50, control: true },
+        { _type: 'experimentVariant', _key: 'b', key: 'b', label: 'Variant B', weight: 50, control: false },
+      ],
       validation: (rule) =>
         rule.required().min(MIN_VARIANTS).max(MAX_VARIANTS).custom(CONTENT_CHECKS.experimentVariants),
     }),
@@ -171,6 +176,8 @@ export const experiment = defineType({
       name: 'startsAt',
       title: 'Start',
       type: 'datetime',
+      description: 'Variants are shown from this moment once the status is Running. New: now.',
+      initialValue: () => new Date().toISOString(),
       validation: (rule) => rule.required(),
     }),
     defineField({

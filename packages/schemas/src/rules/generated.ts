@@ -1003,6 +1003,24 @@ export const CONTENT_RULES = {
           "checks": [
             "experimentVariants"
           ],
+          "initialValue": [
+            {
+              "_type": "experimentVariant",
+              "_key": "a",
+              "key": "a",
+              "label": "Control",
+              "weight": 50,
+              "control": true
+            },
+            {
+              "_type": "experimentVariant",
+              "_key": "b",
+              "key": "b",
+              "label": "Variant B",
+              "weight": 50,
+              "control": false
+            }
+          ],
           "of": [
             {
               "type": "object",
