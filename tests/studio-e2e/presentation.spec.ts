@@ -1,16 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { LAKE_PORT, LAKE_TOKEN, PREVIEW_URL, SITE_URL } from './studioServer'
-import { openStudio, storedDocument } from './support'
-
-/** Throws the draft away through the lake's own API, so the tests after this one start from the seed. */
-async function discardDraft(id: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${LAKE_PORT}/v2025-02-19/data/mutate/production`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${LAKE_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ mutations: [{ delete: { id: `drafts.${id}` } }] }),
-  })
-  expect(response.status).toBe(200)
-}
+import { PREVIEW_URL, SITE_URL } from './studioServer'
+import { discardDraft, openStudio, storedDocument } from './support'
 
 test('the Preview tool shows the page, opens the field an editor clicks, and shows the draft as it is typed', async ({
   page,

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { expect, type Page, type Request, test } from '@playwright/test'
-import { DATASET_FILE, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
+import { DATASET_FILE, LAKE_PORT, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
 
 /** Opens the Studio signed in as the local editor (the token in the fragment, as the CLI prints it). */
 export async function openStudio(page: Page, path = '/'): Promise<void> {
@@ -46,6 +46,27 @@ export function storedDocuments(): Record<string, unknown>[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** Throws the draft away through the lake's own API, so the tests after this one start from the seed. */
+export async function discardDraft(id: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${LAKE_PORT}/v2025-02-19/data/mutate/production`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${LAKE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mutations: [{ delete: { id: `drafts.${id}` } }] }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** A draft (`drafts.<id>`) as the lake's drafts file beside the dataset file holds it now. */
+export function storedDraft(id: string): Record<string, unknown> | undefined {
+  const file = DATASET_FILE.replace(/(\.ndjson)?$/, '.drafts.ndjson')
+  if (!existsSync(file)) return undefined
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((document) => document._id === `drafts.${id}`)
 }
 
 /** The published document as the dataset file holds it now. */

@@ -16,7 +16,8 @@ interface ExperimentDocument {
 /**
  * Promote: the chosen variant's content becomes the page's (its section as the variant showed it), and the
  * experiment ends as "promoted", in one transaction on the published documents: the ordinary publish path
- * (the publish webhook rebuilds the page). The experiment and its figures stay readable.
+ * (the publish webhook rebuilds the page), and on the page's draft when it has one. The experiment and its
+ * figures stay readable.
  */
 export const PromoteVariantAction: DocumentActionComponent = (props) => {
   const client = useClient({ apiVersion: studioEnv.apiVersion })
@@ -33,16 +34,21 @@ export const PromoteVariantAction: DocumentActionComponent = (props) => {
     if (!pageId || !experiment.sectionKey) return
     setBusy(true)
     try {
-      const page = await client.getDocument<{ _id: string; sections?: SectionLike[] }>(pageId)
+      const [page, draft] = await client.getDocuments<{ _id: string; sections?: SectionLike[] }>([
+        pageId,
+        `drafts.${pageId}`,
+      ])
       if (!page) throw new Error('the page is not published')
-      const sections = sectionsForVariant(page.sections ?? [], experiment.sectionKey, variant)
-      await client
-        .transaction()
-        .patch(pageId, (patch) => patch.set({ sections }))
-        .patch(experiment._id.replace(/^drafts\./, ''), (patch) =>
-          patch.set({ status: 'promoted', promotedVariant: variant.key }),
-        )
-        .commit({ tag: 'experiment.promote' })
+      const transaction = client.transaction()
+      // A draft of the page gets the variant too: published later, it would otherwise bring the old section back.
+      for (const version of draft ? [page, draft] : [page]) {
+        const sections = sectionsForVariant(version.sections ?? [], experiment.sectionKey, variant)
+        transaction.patch(version._id, (patch) => patch.set({ sections }))
+      }
+      const ended = { status: 'promoted', promotedVariant: variant.key }
+      transaction.patch(props.id, (patch) => patch.set(ended))
+      if (props.draft) transaction.patch(`drafts.${props.id}`, (patch) => patch.set(ended))
+      await transaction.commit({ tag: 'experiment.promote' })
       toast.push({ status: 'success', title: `${variant.label ?? variant.key} is now the page's content` })
       setOpen(false)
       props.onComplete()
