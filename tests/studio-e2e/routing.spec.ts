@@ -69,3 +69,54 @@ test('a routing rule edited in the real Studio and published changes who receive
   await sendContact(page, after)
   await expect.poll(() => emailDeliveries(after)).toStrictEqual({ 'email:imo-desk': ['imo-desk@advisorgrowth.test'] })
 })
+
+test('a rotation edited in the real Studio and published offers each new lead to one person in turn, skipping whoever is away', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  await test.step('the marketer lists three people, marks one away, sets the claim window and publishes', async () => {
+    await openStudio(page)
+    await page.getByRole('link', { name: 'Lead routing' }).click()
+    await expect(page.getByTestId('action-publish')).toBeVisible()
+    const rotation = page.getByTestId('field-rotation')
+    for (const [email, away] of [
+      ['ana@advisorgrowth.test', false],
+      ['ben@advisorgrowth.test', true],
+      ['cy@advisorgrowth.test', false],
+    ] as const) {
+      await rotation.getByRole('button', { name: 'Add item' }).click()
+      const person = page.getByRole('dialog')
+      await person.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+      if (away) await person.getByRole('checkbox', { name: 'Away: skip in the rotation' }).check()
+      await page.keyboard.press('Escape')
+    }
+    await expect(rotation.getByText('Away: skipped')).toHaveCount(1)
+    // Half an hour: nobody's turn runs out while the test looks.
+    await page.getByTestId('field-claimWindowMinutes').getByRole('spinbutton').fill('30')
+    await publish(page)
+    await expect
+      .poll(() => storedDocument('leadRouting'))
+      .toMatchObject({
+        rotation: [
+          { email: 'ana@advisorgrowth.test' },
+          { email: 'ben@advisorgrowth.test', away: true },
+          { email: 'cy@advisorgrowth.test' },
+        ],
+        claimWindowMinutes: 30,
+      })
+  })
+
+  // The lead servers use the document they read for LEAD_ROUTING_CACHE_MS (2 s): past that, every read is of
+  // the published rotation.
+  await page.waitForTimeout(3_000)
+  // Two leads: one offer each, to Ana and Cy in turn (which comes first depends on the rotation's position in
+  // the store), never to Ben, who is away.
+  const offered: string[] = []
+  for (const n of [1, 2]) {
+    const email = `ivo.rotation.${n}.${stamp}@example.com`
+    await sendContact(page, email)
+    await expect.poll(async () => (await emailDeliveries(email))['email:offer']?.length ?? 0).toBe(1)
+    offered.push(...((await emailDeliveries(email))['email:offer'] ?? []))
+  }
+  expect(offered.sort()).toEqual(['ana@advisorgrowth.test', 'cy@advisorgrowth.test'])
+})
