@@ -1,4 +1,5 @@
 import { isLive, type SectionLike, sectionsForVariant } from '@site/schemas/experiments'
+import { isPreviewBuild } from '../preview/previewConfig.server'
 import { getContentClient } from './client.server'
 import { PAGE_EXPERIMENTS_QUERY, RUNNING_EXPERIMENTS_QUERY } from './queries'
 import type { PAGE_EXPERIMENTS_QUERY_RESULT } from './sanity.types'
@@ -100,6 +101,8 @@ export interface ExperimentPlan {
 
 /** The experiments live at build time, one per page (the first by id), with their variants in order. */
 export async function experimentPlans(now = new Date()): Promise<ExperimentPlan[]> {
+  // A preview build shows editors the control, never a split: a variant is looked at on the preview's dev server.
+  if (isPreviewBuild()) return []
   const client = await getContentClient()
   const plans = new Map<string, ExperimentPlan>()
   for (const experiment of await client.fetch(RUNNING_EXPERIMENTS_QUERY)) {
