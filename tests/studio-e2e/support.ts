@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, type Page, type Request, test } from '@playwright/test'
+import { lakeFilesFor } from '@site/content-api/lake'
 import { DATASET_FILE, LAKE_PORT, LAKE_TOKEN, REQUEST_LOG } from './studioServer'
 
 /** Opens the Studio signed in as the local editor (the token in the fragment, as the CLI prints it). */
@@ -40,12 +41,20 @@ export async function publish(page: Page): Promise<void> {
   await expect(button).toBeDisabled()
 }
 
-/** The published documents as the dataset file holds them now. */
-export function storedDocuments(): Record<string, unknown>[] {
-  return readFileSync(DATASET_FILE, 'utf8')
+const LAKE_FILES = lakeFilesFor(DATASET_FILE)
+
+/** The documents one of the lake's files holds now (none when it has not written the file yet). */
+function documentsIn(file: string): Record<string, unknown>[] {
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** The published documents as the dataset file holds them now. */
+export function storedDocuments(): Record<string, unknown>[] {
+  return documentsIn(LAKE_FILES.published)
 }
 
 /** Throws the draft away through the lake's own API, so the tests after this one start from the seed. */
@@ -60,13 +69,7 @@ export async function discardDraft(id: string): Promise<void> {
 
 /** A draft (`drafts.<id>`) as the lake's drafts file beside the dataset file holds it now. */
 export function storedDraft(id: string): Record<string, unknown> | undefined {
-  const file = DATASET_FILE.replace(/(\.ndjson)?$/, '.drafts.ndjson')
-  if (!existsSync(file)) return undefined
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .find((document) => document._id === `drafts.${id}`)
+  return documentsIn(LAKE_FILES.drafts).find((document) => document._id === `drafts.${id}`)
 }
 
 /** The published document as the dataset file holds it now. */
