@@ -88,19 +88,26 @@ const elsewhere = (urls: string[]) =>
   })
 
 /**
+ * Opens a page and waits until what is typed reaches it. The questionnaire is a lazily loaded island: until it
+ * has hydrated, its prerendered Continue is disabled and what is typed goes nowhere (as the form tests'
+ * openForm waits for; seen under load in CI, for a visitor whose page sent no page view to wait on too).
+ */
+async function openPage(page: Page, path: string) {
+  await page.goto(path)
+  await waitForHydration(page)
+  if (new URL(path, ORIGIN).pathname === '/qualify') {
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled({ timeout: 15_000 })
+  }
+}
+
+/**
  * Opens a page and waits until its recorder has sent the page view: the recorder loads once the browser is
  * idle, and what a page queued before that is lost if the visitor leaves first (a test clicks faster than
  * a person reads, and on a loaded machine idle comes late).
  */
 async function openCounted(page: Page, path: string) {
   const sent = page.waitForRequest((request) => request.url() === `${ORIGIN}${EVENTS}`)
-  await page.goto(path)
-  await waitForHydration(page)
-  // The questionnaire is a lazily loaded island: until it has hydrated, its prerendered Continue is disabled
-  // and what is typed goes nowhere (as the form tests' openForm waits for; seen under load in CI).
-  if (new URL(path, ORIGIN).pathname === '/qualify') {
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled({ timeout: 15_000 })
-  }
+  await openPage(page, path)
   await sent
 }
 
@@ -191,12 +198,10 @@ test('campaign visits, an abandoned and a completed questionnaire: pnpm insights
   await c.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }))
   const cRequests = requestsOf(c)
   const pageC = await c.newPage()
-  await pageC.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-webinar')
-  await waitForHydration(pageC)
+  await openPage(pageC, '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-webinar')
   await pageC.getByRole('navigation').first().getByRole('link', { name: 'About', exact: true }).click()
   await expect(pageC).toHaveURL(`${ORIGIN}/about`)
-  await pageC.goto('/qualify?utm_source=google&utm_medium=cpc&utm_campaign=advisor-q4')
-  await waitForHydration(pageC)
+  await openPage(pageC, '/qualify?utm_source=google&utm_medium=cpc&utm_campaign=advisor-q4')
   await answerText(pageC, "What's your first name?", 'Sam', 'Question 1 of 10')
   await expect(counter(pageC)).toHaveText('Question 2 of 10')
 
