@@ -306,3 +306,39 @@ describe('publishing a release', () => {
     expect(schedule.statusCode).toBe(409)
   })
 })
+
+// The Studio (sanity 5) shows its Releases tool and Scheduled Drafts only when `GET /features` lists
+// "contentReleases" and "singleDocRelease" (its FEATURES constant), and before each new release asks
+// `projects/<id>/new-content-release-allowed` (API version vX) for the limits and the count of active releases
+// (https://www.sanity.io/docs/studio/content-releases-configuration: "Release quotas are organization-wide").
+describe('what the Studio asks before it offers releases', () => {
+  it('lists content releases and single-document releases among the features', async () => {
+    expect(await lake.editor.request({ uri: '/features' })).toEqual(['contentReleases', 'singleDocRelease'])
+  })
+
+  // The banner of a published or archived release reads the plan's `featureTypes.retention` (the Releases tool
+  // crashed on an empty answer); the lake removes no release, so it names no retention.
+  it('names no history retention in the project subscription', async () => {
+    expect(await lake.editor.request({ uri: '/subscriptions/project/conformance' })).toEqual({
+      featureTypes: { retention: { features: [{ attributes: { maxRetentionDays: null } }] } },
+    })
+  })
+
+  it('allows a new release with no limit, counting the active and scheduled ones', async () => {
+    const allowance = () =>
+      lake.editor.withConfig({ apiVersion: 'vX' }).request({ uri: 'projects/conformance/new-content-release-allowed' })
+    expect(await allowance()).toEqual({
+      data: {
+        datasetReleaseLimit: Number.MAX_SAFE_INTEGER,
+        orgActiveReleaseLimit: null,
+        orgMeteredActiveReleaseCount: 0,
+      },
+    })
+    await lake.editor.releases.create({ releaseId: RELEASE })
+    await lake.editor.releases.create({ releaseId: 'rlater' })
+    await lake.editor.releases.schedule({ releaseId: 'rlater', publishAt: '2031-01-01T00:00:00Z' })
+    await lake.editor.releases.create({ releaseId: 'rold' })
+    await lake.editor.releases.archive({ releaseId: 'rold' })
+    expect(await allowance()).toMatchObject({ data: { orgMeteredActiveReleaseCount: 2 } })
+  })
+})

@@ -9,7 +9,7 @@ import { listenOptionsFrom, listenStream, liveEventsStream } from './listen'
 import { type LakeMutation, MutationError, randomId } from './mutations'
 import { isPublicId } from './persistence'
 import { expandQueryMutations } from './queryMutations'
-import type { ReleaseAction } from './releases'
+import { activeReleaseCount, MODELLED_FEATURES, type ReleaseAction } from './releases'
 import { loginProviders, SIGN_IN_PATH, signInResponse } from './signIn'
 
 export interface LakeApiOptions {
@@ -168,6 +168,19 @@ export async function handleLakeRequest(request: Request, options: LakeApiOption
     return authorized ? respond(LOCAL_EDITOR) : respond({})
   }
   if (!authorized && request.method !== 'GET') return fail(401, 'httpUnauthorized', 'Needs the local editor token')
+  // The Studio offers its Releases tool and Scheduled Drafts only when the project lists them (releases.ts
+  // models both), and checks before each new release that the project may have another: the lake sets no
+  // limit on active releases (`orgActiveReleaseLimit: null` is Sanity's "none"; the dataset's is as large).
+  if (path === '/features') return respond(MODELLED_FEATURES)
+  if (path === `/projects/${projectId}/new-content-release-allowed`) {
+    return respond({
+      data: {
+        datasetReleaseLimit: Number.MAX_SAFE_INTEGER,
+        orgActiveReleaseLimit: null,
+        orgMeteredActiveReleaseCount: activeReleaseCount(lake.documents()),
+      },
+    })
+  }
   return respond(unmodelledAnswer(path, projectId, dataset))
 }
 
@@ -306,7 +319,12 @@ function unmodelledAnswer(path: string, projectId: string, dataset: string): unk
   if (path.startsWith(`${project}/users`))
     return [{ ...LOCAL_EDITOR, displayName: LOCAL_EDITOR.name, isCurrentUser: true }]
   if (path.startsWith('/schedules/')) return { schedules: [] }
-  if (/\/(features|user-applications|keyvalue)(\/|$)/.test(path) || path.startsWith('/users/me/keyvalue')) return []
+  // The Studio reads the plan's history retention here for a published or archived release's banner, and its
+  // Releases tool crashed on `{}` ("reading 'retention'"). The lake removes no release: no removal date.
+  if (path === `/subscriptions/project/${projectId}`) {
+    return { featureTypes: { retention: { features: [{ attributes: { maxRetentionDays: null } }] } } }
+  }
+  if (/\/(user-applications|keyvalue)(\/|$)/.test(path) || path.startsWith('/users/me/keyvalue')) return []
   return {}
 }
 

@@ -18,6 +18,15 @@ export const MAX_RELEASE_BYTES = 100 * 1024 * 1024
 
 export type ReleaseState = 'active' | 'scheduled' | 'published' | 'archived'
 
+/** What the Studio looks for in `/features` before it offers releases and Scheduled Drafts (one-document releases). */
+export const MODELLED_FEATURES = ['contentReleases', 'singleDocRelease']
+
+/** Releases still to be published (Sanity counts these against a plan's limit). */
+export const activeReleaseCount = (documents: SanityDocument[]) =>
+  documents.filter(
+    (document) => document._type === RELEASE_TYPE && ['active', 'scheduled'].includes(String(document.state)),
+  ).length
+
 export interface ReleaseAction {
   actionType: string
   releaseId?: string
