@@ -21,6 +21,8 @@ export default defineConfig({
     // A set-up that starts a client or reads the dataset waits on the same loaded cores (previewStega's took more
     // than 10 s, the default, when the unit step ran beside the Studio's and the lead tests and other work).
     hookTimeout: 60_000,
+    // A poll waits for a state, not for a time: vitest's 1 s default is shorter than a loaded machine needs.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['tests/leads/support/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for a state (a delivery made, a process ready), not for a time: vitest's 1 s default
+    // failed a wait for three deliveries when the machine was loaded (CI, Node 24). The test's timeout bounds it.
+    expect: { poll: { timeout: 30_000 } },
     // Fault tests start servers and kill them: one file at a time keeps their timing honest on 2 cores.
     fileParallelism: false,
   },
