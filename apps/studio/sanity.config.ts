@@ -20,10 +20,16 @@ const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 // Documents with an address of their own: publishing one at a new address redirects the old one.
 const ROUTED_TYPES = new Set(['page', 'resource'])
 // Against the local Content Lake (no project), the features it does not model are switched off, so the
-// Studio does not offer an editor a task or an announcement that would go nowhere. Content releases and
-// Scheduled Drafts it models (docs/releases.md), and its scheduler publishes them.
+// Studio does not offer an editor a comment, task, release or scheduled draft that would go nowhere.
 const offline = Boolean(studioEnv.apiHost)
-const unmodelledFeatures = offline ? { tasks: { enabled: false }, announcements: { enabled: false } } : {}
+const unmodelledFeatures = offline
+  ? {
+      tasks: { enabled: false },
+      releases: { enabled: false },
+      scheduledDrafts: { enabled: false },
+      announcements: { enabled: false },
+    }
+  : {}
 
 export default defineConfig({
   name: 'default',

@@ -6,6 +6,10 @@ import { storedDocument } from './support'
 // release, puts an edit of two pages in it, and schedules it about a minute ahead in her own time zone; the
 // lake's scheduler publishes both pages in one transaction within seconds of that time, and the site serves both.
 test.use({ timezoneId: 'America/New_York' })
+// Both tests passed in a fresh-clone run with releases switched on in the Studio's config. Switched on, an article
+// opened in Structure hung on its first open in redirects.spec.ts (2 runs of 2), so releases stay off offline and
+// these wait until that is understood (docs/releases.md).
+test.fixme(true, 'releases are switched off in the offline Studio: docs/releases.md')
 
 const TITLE = 'Spring campaign'
 const EDITS = [
@@ -42,14 +46,18 @@ function studioTime(date: Date, timeZone: string): string {
   return `${day} ${time}`
 }
 
-/** Releases → New release: the Studio opens the new release and makes it the perspective every edit goes to. */
+/**
+ * Releases → New release: the Studio makes the new release the perspective every edit goes to. (It also opens
+ * it, and can show "This release could not be found" first: the lake polls the releases listener,
+ * docs/content-lake.md.)
+ */
 async function createRelease(page: Page, title: string): Promise<string> {
   await page.goto(`/releases#token=${LAKE_TOKEN}`)
   await page.getByRole('button', { name: 'New release' }).first().click()
   await page.getByRole('dialog').getByRole('textbox').first().fill(title)
   await page.getByRole('button', { name: 'Create release' }).click()
-  await expect(page).toHaveURL(/\/releases\/r\w+/)
-  const releaseId = /\/releases\/(r\w+)/.exec(page.url())?.[1] ?? ''
+  await expect(page).toHaveURL(/perspective=r\w+/)
+  const releaseId = /perspective=(r\w+)/.exec(page.url())?.[1] ?? ''
   expect(await lakeDocument(`_.releases.${releaseId}`)).toMatchObject({
     _type: 'system.release',
     state: 'active',

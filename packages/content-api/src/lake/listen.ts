@@ -65,11 +65,11 @@ const UNMODELLED_TYPES = /tasks\.task|_type == "comment"|sanity\.canvas/
  * preview's document sets, a document's referring documents. A browser opens at most six HTTP/1.1
  * connections to one host (Sanity's API speaks HTTP/2), and one document in the published view opened more
  * listeners than that, so its requests queued for ever. These give their connection back after `welcome`
- * and come back shortly, fetching again: a poll. The documents being edited, the global preview listener and
- * the releases listener stay connected and hear every mutation: the Studio opens a release it has just
- * created and, polled, it did not know it yet ("This release could not be found").
+ * and come back shortly, fetching again: a poll. The documents being edited and the global preview listener
+ * stay connected and hear every mutation.
  */
-const POLLED_LISTENERS = /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents)$/
+const POLLED_LISTENERS =
+  /\.(listen-search-query|preview\.observe-document-set\.listen|use-referring-documents|releases\.listen)$/
 const POLL_INTERVAL_MS = 2_000
 /**
  * The Preview tool's document listener feeds optimistic edits made inside the preview frame (the site makes
