@@ -199,7 +199,9 @@ test('page views split by the weights, nothing stored, a lead after a client nav
           control,
         }))
       },
-      { timeout: 20_000 },
+      // Each look runs `pnpm insights` (pnpm, then tsx compiling the CLI): 20 s allowed only one or two looks
+      // with the machine loaded, and the run failed on a slow look, not on wrong figures.
+      { timeout: 90_000 },
     )
     .toStrictEqual([
       { key: 'a', weight: 50, exposures: shown.a, leads: seen === 'a' ? 1 : 0, control: true },
