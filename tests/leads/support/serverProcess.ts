@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,10 +78,24 @@ export async function startServerProcess(options: {
     log: () => stderr,
     kill: async (signal) => {
       if (child.exitCode !== null || child.signalCode !== null) return
-      if (options.under && child.pid) process.kill(-child.pid, signal)
+      // Under strace, the server is the signalled one: strace then writes out the last calls it traced and
+      // exits with it. Signalled together, strace could stop before its trace held the last answer (CI once
+      // missed the 20th lead's write). A server that has not started under it yet is signalled with its group.
+      const traced = options.under && child.pid ? tracedChildren(child.pid) : []
+      if (traced.length > 0) for (const pid of traced) process.kill(pid, signal)
+      else if (options.under && child.pid) process.kill(-child.pid, signal)
       else child.kill(signal)
       await exited
     },
+  }
+}
+
+/** The processes a command such as strace has started (Linux: /proc/<pid>/task/<pid>/children). */
+function tracedChildren(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
+  } catch {
+    return []
   }
 }
 
