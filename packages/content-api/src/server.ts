@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { EMBEDDED_DATASET } from './config'
-import { createFileDataset, seedFilePath } from './dataset'
+import { createFileDataset, type SanityDocument, seedFilePath } from './dataset'
 import { handleQueryApiRequest } from './handler'
+import { lakeFilesFor } from './lake/persistence'
 
 export interface ContentApiServer {
   /** Origin to give `@sanity/client` as `apiHost`, e.g. `http://127.0.0.1:4321`. */
@@ -13,10 +15,19 @@ export interface ContentApiServer {
 
 /** Serves the seed dataset through Sanity's query API on a local port (0 picks a free one). */
 export async function startContentApiServer(
-  options: { seedFile?: string; port?: number; host?: string } = {},
+  options: {
+    seedFile?: string
+    port?: number
+    host?: string
+    /**
+     * Also serves the local Content Lake's drafts file (drafts, content releases and their versions), which the
+     * published perspective never shows: for reading the site through a release.
+     */
+    withLakeDrafts?: boolean
+  } = {},
 ): Promise<ContentApiServer> {
   const seedFile = options.seedFile ?? seedFilePath()
-  const documents = createFileDataset(seedFile)
+  const documents = options.withLakeDrafts ? withDraftsFile(seedFile) : createFileDataset(seedFile)
   documents() // fail now, with the file's name and line, rather than on the first request
   const server: Server = createServer(async (req, res) => {
     try {
@@ -42,6 +53,21 @@ export async function startContentApiServer(
     origin: `http://${host}:${port}`,
     seedFile,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The seed and the lake's drafts file as one dataset, the same array while neither file changed. */
+function withDraftsFile(seedFile: string): () => SanityDocument[] {
+  const published = createFileDataset(seedFile)
+  const draftsFile = lakeFilesFor(seedFile).drafts
+  const drafts = createFileDataset(draftsFile)
+  const none: SanityDocument[] = []
+  let cached: { parts: SanityDocument[][]; documents: SanityDocument[] } | undefined
+  return () => {
+    const parts = [published(), existsSync(draftsFile) ? drafts() : none]
+    if (!cached || parts.some((part, index) => part !== cached?.parts[index]))
+      cached = { parts, documents: parts.flat() }
+    return cached.documents
   }
 }
 

@@ -20,11 +20,14 @@ async function createContentClient(): Promise<SanityClient> {
   const common = {
     apiVersion: SANITY_API_VERSION,
     useCdn: false,
-    perspective: 'published' as const,
+    // A release stack reads each release's versions over the published documents (Sanity's perspectives).
+    perspective: config.releases ?? ('published' as const),
     ...previewClientOptions(),
   }
   if (config.project) return createClient({ ...common, ...config.project })
-  const origin = config.embeddedOrigin ?? (await startContentApiServer()).origin
+  // Offline, release versions live in the local Content Lake's drafts file, beside the seed.
+  const origin =
+    config.embeddedOrigin ?? (await startContentApiServer({ withLakeDrafts: config.releases !== undefined })).origin
   return createClient({
     ...common,
     projectId: EMBEDDED_PROJECT_ID,
