@@ -83,7 +83,7 @@ bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:unit --project node --ma
 step "the direct production build (VITE_LEAD_DELIVERY=direct: forms post to their webhooks)"
 VITE_LEAD_DELIVERY=direct SITE_BUILD_DIR=build-direct SITE_OUT_DIR=dist-direct production pnpm build >/dev/null
 
-step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers"
+step "incremental publish: publish:changed on a copy of that build equals a full build of the changed content, byte for byte, and every address ever published still answers; so does a content release staged for review"
 # Also proves the build deterministic: every page the change does not touch comes from the first build.
 changed="apps/web/build-changed-content"
 rm -rf apps/web/dist-changed apps/web/build-changed apps/web/dist-incremental apps/web/build-incremental "$changed"
@@ -108,7 +108,16 @@ diff -r apps/web/dist-changed apps/web/dist-incremental
 # Every address either sitemap lists answers on the updated site, a moved article's through one redirect.
 pnpm exec tsx tests/tools/crawlPublishedAddresses.ts apps/web/dist-incremental apps/web/dist/sitemap.xml \
   apps/web/dist-incremental/sitemap.xml
-rm -rf apps/web/dist-changed apps/web/build-changed apps/web/dist-incremental apps/web/build-incremental "$changed"
+# The same changes held in a content release, staged onto a copy of the first build (publish:changed --release,
+# reading through the release's perspective), are the same site too, and the first build is left as it was.
+site_files() { (cd apps/web/dist && find . -type f -print0 | sort -z | xargs -0 md5sum) | md5sum; }
+live_before=$(site_files)
+pnpm exec tsx tests/tools/releaseSeed.ts "$changed/seed.ndjson" "$changed/release.ndjson" rstaging >/dev/null
+CONTENT_SEED_FILE="$PWD/$changed/release.ndjson" production pnpm --silent publish:changed --release rstaging >/dev/null
+diff -r apps/web/dist-changed apps/web/dist-release-rstaging
+[ "$(site_files)" = "$live_before" ] || { echo "Staging a release changed the live site"; exit 1; }
+rm -rf apps/web/dist-changed apps/web/build-changed apps/web/dist-incremental apps/web/build-incremental "$changed" \
+  apps/web/dist-release-rstaging apps/web/build-release-rstaging
 
 step "preview build (visual editing), then checks of both builds: stega and overlays only in the preview; the W3C HTML checker and Google's CSP Evaluator on the production build"
 pnpm preview:build

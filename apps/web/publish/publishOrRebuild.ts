@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { publishChanged } from './publishChanged.ts'
 import type { PublishOutcome } from './publishReport.ts'
 
-const webDir = fileURLToPath(new URL('..', import.meta.url))
+export const webDir = fileURLToPath(new URL('..', import.meta.url))
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
 /** The .env files the build reads (vite.config.ts), read the same way; Vite is loaded only if there are any. */
