@@ -232,6 +232,7 @@ describe('pnpm leads against a running lead server, then against its store', { t
         'Webhooks     set for contact; not set for guide, qualify, giveaway',
         'Mail         none (no SMTP_URL): e-mail waits for a lead server that has one; LEAD_NOTIFY_EMAIL 0 addresses',
         'Chat         none (no LEAD_CHAT_WEBHOOKS): chat posts wait for a lead server that has their channel',
+        'Routing      no Lead routing document published: LEAD_NOTIFY_EMAIL gets every lead',
         '',
       ].join('\n'),
     )

@@ -197,6 +197,12 @@ describe.each(STORES)('notifications on the %s store', (kind) => {
     )
     expect(record.lead.routing_rev).toBe('routing-rev-1')
     expect(record.lead.notify).toMatchObject({ rule: 'sales', hot: true, confirmation: true })
+    // The operator sees which routing the server routes by now.
+    expect((await admin<{ routing: unknown }>(server.origin, '/api/admin/health')).routing).toStrictEqual({
+      rev: 'routing-rev-1',
+      rules: 2,
+      rotation: 0,
+    })
 
     const slack = chat.received[0]
     expect(slack?.path).toBe('/slack/sales')

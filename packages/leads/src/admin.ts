@@ -409,6 +409,14 @@ export interface LeadSendingJson {
   chat: Array<{ name: string; format: 'slack' | 'teams' }>
 }
 
+/** The routing document a lead server routes by now (`GET /api/admin/health`'s `routing`; null: none published). */
+export interface LeadRoutingInUseJson {
+  rev: string
+  rules: number
+  /** People in the rotation. */
+  rotation: number
+}
+
 /** What the Leads tool and `pnpm leads release` say of a release: done as any lead, or what is missing. */
 export function releaseText(result: LeadReleaseJson): string {
   if (!result.released && !result.replayed) return `Not released: ${result.reason}`

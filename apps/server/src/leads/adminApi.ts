@@ -4,6 +4,7 @@ import {
   forgetRequestSchema,
   type LeadReleaseJson,
   type LeadReplayJson,
+  type LeadRoutingInUseJson,
   type LeadSpamJson,
   leadListQuerySchema,
   type QuarantineCountsJson,
@@ -117,6 +118,7 @@ export function adminApi(options: {
       sending: sendingSettings(config),
       leads: await leadCounts(db),
       deliveries: await deliveryCounts(db),
+      ...(options.routing ? { routing: routingInUse(await options.routing()) } : {}),
     }),
   )
 
@@ -332,4 +334,9 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Which published routing document this server routes by now (it keeps one read for LEAD_ROUTING_CACHE_MS). */
+function routingInUse(routing: LeadRouting | undefined): LeadRoutingInUseJson | null {
+  return routing ? { rev: routing._rev, rules: routing.rules.length, rotation: routing.rotation.length } : null
 }

@@ -1,4 +1,4 @@
-import type { DeliveryState, LeadReplayJson, LeadSendingJson } from '@site/leads/admin'
+import type { DeliveryState, LeadReplayJson, LeadRoutingInUseJson, LeadSendingJson } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { holdReasonTitle } from '@site/leads/spam'
 
@@ -12,6 +12,8 @@ export interface HealthJson {
   deliveries: Record<DeliveryState, number>
   /** Absent from servers before issue 39. */
   sending?: LeadSendingJson
+  /** The routing document the server routes by now; null: none published. Absent where nothing reads it (a CLI's own store). */
+  routing?: LeadRoutingInUseJson | null
 }
 
 /** `POST /api/admin/forget`. */
@@ -45,6 +47,7 @@ export function healthSummary(health: HealthJson, source: string): string {
     ],
     ['Webhooks', webhooks.filter(Boolean).join('; ')],
     ...(health.sending ? sendingRows(health.sending) : []),
+    ...(health.routing === undefined ? [] : [['Routing', routingRow(health.routing)] as [string, string]]),
   ]
   return labelled(rows)
 }
@@ -82,6 +85,12 @@ function sendingRows(sending: LeadSendingJson): Array<[string, string]> {
         : 'none (no LEAD_CHAT_WEBHOOKS): chat posts wait for a lead server that has their channel',
     ],
   ]
+}
+
+function routingRow(routing: LeadRoutingInUseJson | null): string {
+  if (!routing) return 'no Lead routing document published: LEAD_NOTIFY_EMAIL gets every lead'
+  const rotation = routing.rotation > 0 ? `, a rotation of ${plural(routing.rotation, 'person', 'people')}` : ''
+  return `the Lead routing document (revision ${routing.rev}): ${plural(routing.rules, 'rule')}${rotation}`
 }
 
 export function replayedOne(id: string, answer: LeadReplayJson): string {
