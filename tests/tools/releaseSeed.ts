@@ -7,7 +7,14 @@
  * Usage: tsx tests/tools/releaseSeed.ts <changed.ndjson> <release.ndjson> <releaseId>
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseNdjson, type SanityDocument, seedFilePath } from '@site/content-api'
+import {
+  parseNdjson,
+  RELEASE_TYPE,
+  releaseDocumentId,
+  type SanityDocument,
+  seedFilePath,
+  versionPrefix,
+} from '@site/content-api'
 import { lakeFilesFor } from '@site/content-api/lake'
 
 const [changedFile, output, releaseId] = process.argv.slice(2)
@@ -17,14 +24,14 @@ const seed = parseNdjson(readFileSync(seedFilePath(), 'utf8'))
 const changed = parseNdjson(readFileSync(changedFile, 'utf8'))
 const before = new Map(seed.map((document) => [document._id, JSON.stringify(document)]))
 const after = new Set(changed.map(({ _id }) => _id))
-const version = (document: SanityDocument) => ({ ...document, _id: `versions.${releaseId}.${document._id}` })
+const version = (document: SanityDocument) => ({ ...document, _id: `${versionPrefix(releaseId)}${document._id}` })
 const versions = [
   ...changed.filter((document) => before.get(document._id) !== JSON.stringify(document)).map(version),
   ...seed.filter(({ _id }) => !after.has(_id)).map((document) => ({ ...version(document), _system: { delete: true } })),
 ]
 const release = {
-  _id: `_.releases.${releaseId}`,
-  _type: 'system.release',
+  _id: releaseDocumentId(releaseId),
+  _type: RELEASE_TYPE,
   name: releaseId,
   state: 'active',
   metadata: { title: 'Staging check', releaseType: 'undecided' },

@@ -1,5 +1,6 @@
 import { cpSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { RELEASE_ID_PATTERN, releaseDocumentId, versionPrefix } from '@site/content-api'
 import { getContentClient } from '../app/content/client.server'
 import { publishOrRebuild, webDir } from './publishOrRebuild.ts'
 import type { PublishOutcome } from './publishReport.ts'
@@ -16,9 +17,6 @@ interface StagedRelease {
   outcome: PublishOutcome
 }
 
-/** What Sanity allows in a release id (`rSpring1`, or a name chosen through the API). */
-const RELEASE_ID = /^[A-Za-z0-9_-]+$/
-
 export class ReleaseNotStageable extends Error {}
 
 /**
@@ -28,7 +26,7 @@ export class ReleaseNotStageable extends Error {}
  * anything in the process has made the content client.
  */
 export async function stageRelease(releaseId: string): Promise<StagedRelease> {
-  if (!RELEASE_ID.test(releaseId)) throw new ReleaseNotStageable(`"${releaseId}" is not a content release id`)
+  if (!RELEASE_ID_PATTERN.test(releaseId)) throw new ReleaseNotStageable(`"${releaseId}" is not a content release id`)
   const live = {
     build: resolve(webDir, process.env.SITE_BUILD_DIR || 'build'),
     out: resolve(webDir, process.env.SITE_OUT_DIR || 'dist'),
@@ -39,7 +37,7 @@ export async function stageRelease(releaseId: string): Promise<StagedRelease> {
   const client = await getContentClient()
   const release = await client.fetch<{ state?: string; title?: string } | null>(
     '*[_id == $id][0]{state, "title": metadata.title}',
-    { id: `_.releases.${releaseId}` },
+    { id: releaseDocumentId(releaseId) },
     { perspective: 'raw' },
   )
   if (!release) throw new ReleaseNotStageable(`There is no content release ${releaseId}`)
@@ -47,7 +45,7 @@ export async function stageRelease(releaseId: string): Promise<StagedRelease> {
     throw new ReleaseNotStageable(
       `The content release ${releaseId} is ${release.state}: only an active or scheduled release can be staged`,
     )
-  const prefix = `versions.${releaseId}.`
+  const prefix = versionPrefix(releaseId)
   const versions = await client.fetch<string[]>(
     '*[string::startsWith(_id, $prefix)]._id',
     { prefix },

@@ -3,6 +3,7 @@ import type { SanityDocument } from './dataset'
 import { applyPerspective, type Perspective, runQuery } from './query'
 import { queryError } from './queryErrors'
 import { datasetIndex } from './queryIndex'
+import { RELEASE_PREFIX } from './releaseIds'
 import { inferContentSourceMap } from './sourceMap'
 
 export interface QueryApiOptions {
@@ -123,8 +124,6 @@ function perspectiveFrom(
   if (unknown !== undefined) return { problem: `Invalid perspective "${unknown}"` }
   return names
 }
-
-const RELEASE_PREFIX = '_.releases.'
 
 function wantsSourceMap(url: URL): boolean {
   const value = url.searchParams.get('resultSourceMap')

@@ -10,4 +10,5 @@ export {
 export { handleQueryApiRequest, type QueryApiOptions } from './handler'
 export { IMAGE_TYPES } from './imageTypes'
 export { applyPerspective, type Perspective, runQuery } from './query'
+export { RELEASE_ID_PATTERN, RELEASE_TYPE, releaseDocumentId, versionPrefix } from './releaseIds'
 export { type ContentSourceMap, type DocumentLookup, inferContentSourceMap } from './sourceMap'

@@ -1,5 +1,6 @@
 import type { SanityDocument } from '../dataset'
 import { isUnpublishMarker, publishedIdOf } from '../query'
+import { RELEASE_ID_PATTERN, RELEASE_PREFIX, RELEASE_TYPE, releaseDocumentId, versionPrefix } from '../releaseIds'
 import { type LakeMutation, MutationError } from './mutations'
 
 /**
@@ -7,10 +8,7 @@ import { type LakeMutation, MutationError } from './mutations'
  * (https://www.sanity.io/docs/content-lake/content-release-document-flow): a release is a `system.release`
  * document `_.releases.<releaseId>`, its documents are versions `versions.<releaseId>.<documentId>`.
  */
-export const RELEASE_TYPE = 'system.release'
-export const RELEASE_PREFIX = '_.releases.'
-export const releaseDocumentId = (releaseId: string) => `${RELEASE_PREFIX}${releaseId}`
-export const versionPrefix = (releaseId: string) => `versions.${releaseId}.`
+export { RELEASE_PREFIX, RELEASE_TYPE, releaseDocumentId, versionPrefix }
 
 /** "A single release can contain a maximum of 1,000 documents, and the combined JSON ... 100 MB." */
 export const MAX_RELEASE_DOCUMENTS = 1_000
@@ -55,7 +53,7 @@ export function releaseActionMutations(action: ReleaseAction, context: ReleaseCo
     throw new MutationError(status, { type, description }, index)
   }
   const releaseId = action.releaseId ?? fail(400, 'invalidAction', `${action.actionType} needs releaseId`)
-  if (!/^[a-zA-Z0-9_-]+$/.test(releaseId)) {
+  if (!RELEASE_ID_PATTERN.test(releaseId)) {
     fail(400, 'invalidAction', `Release ID "${releaseId}" may only hold the characters a-zA-Z0-9_-`)
   }
   const id = releaseDocumentId(releaseId)
