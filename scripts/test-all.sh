@@ -54,7 +54,7 @@ step "studio: schema validate, generated types up to date"
 pnpm schema:validate
 bash scripts/check-typegen.sh
 
-step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use, and the Studio's build"
+step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts), moved by
 # E2E_PORT_OFFSET as the browser tests' own ports are. The default build is given the VITE_ webhook addresses
 # too: it must not carry them (tests/build-output).
@@ -69,9 +69,8 @@ production() {
     "$@"
 }
 production pnpm build
-pnpm studio:build
 
-step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as its two builds exist (\`sanity build\` writes the .sanity/runtime files its \`sanity dev\` serves; its lead server serves the default build), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the site's build exists (its lead server serves it; the suite builds the Studio itself, with its own settings, and serves it as a host would), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
 start_beside studio_e2e pnpm test:studio-e2e
 
 step "unit tests (vitest), on this Node"

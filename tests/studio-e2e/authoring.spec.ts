@@ -10,8 +10,7 @@ const siteHtml = async (path: string) => (await fetch(`${SITE_URL}${path}`)).tex
 test('a new resource written in the Studio, with a heading and a link in its body, is published to the library', async ({
   page,
 }) => {
-  // The suite's first test meets a cold Studio dev server (its modules are built on the first visit), and it
-  // writes a whole article and then edits a page: more than the 90 s of a test that finds a warm one.
+  // It writes a whole article and then edits a page: more than most tests.
   test.setTimeout(360_000)
   // A retry writes a resource of its own: the first attempt's may be published already, and slugs are unique.
   const attempt = test.info().retry ? ` ${test.info().retry + 1}` : ''

@@ -10,4 +10,8 @@ unset SANITY_STUDIO_PROJECT_ID
 export STUDIO_PUBLISH_SITE=off
 # playwright.config.ts starts the preview site on its own port, with the same settings.
 export STUDIO_PREVIEW_SITE=off
+# The Studio as a host serves it (built with these settings, then `sanity preview`), not its dev server: the
+# suite runs beside the others, and the dev server's Studio (modules compiled on a visit, React's development
+# build) froze a test's page for minutes at that load.
+export STUDIO_SERVE=built
 exec bash scripts/pnpm.sh studio

@@ -1,7 +1,7 @@
 // `pnpm studio`: with a Sanity project configured, the Studio against Sanity's hosted API; without one,
 // a local Content Lake on the embedded content and the real Studio against it, signed in as the local editor.
 import './withRootEnv'
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type LakeWebhook, randomId, startContentLake, webhooksFromEnv } from '@site/content-api/lake'
@@ -13,13 +13,33 @@ const STUDIO_PORT = Number(process.env.STUDIO_PORT ?? 3333)
 const LAKE_PORT = Number(process.env.CONTENT_LAKE_PORT ?? 3334)
 const PUBLISH_PORT = Number(process.env.STUDIO_PUBLISH_PORT ?? 4600)
 
-function runStudio(env: NodeJS.ProcessEnv): void {
-  const studio = spawn('sanity', ['dev', '--port', String(STUDIO_PORT), '--host', '127.0.0.1'], {
-    env: { ...env, SANITY_STUDIO_LEAD_CHANNELS: leadChannelNames(env) },
-    stdio: 'inherit',
-  })
+/**
+ * `sanity dev` (STUDIO_SERVE unset: the schema and tools reload as they are edited), or, with STUDIO_SERVE=built,
+ * the Studio as a host serves it: built with this run's settings, then served by `sanity preview`. A built Studio
+ * asks far less of the machine (production React, no module compiled on a visit), which the Studio's browser
+ * tests need beside the other suites.
+ */
+async function runStudio(env: NodeJS.ProcessEnv): Promise<void> {
+  const studioProcessEnv = { ...env, SANITY_STUDIO_LEAD_CHANNELS: leadChannelNames(env) }
+  const address = ['--port', String(STUDIO_PORT), '--host', '127.0.0.1']
+  let command = ['dev', ...address]
+  if (env.STUDIO_SERVE === 'built') {
+    const outputDirectory = join('.sanity', `built-${STUDIO_PORT}`)
+    const built = await exitCodeOf(
+      spawn('sanity', ['build', outputDirectory, '--yes'], {
+        env: studioProcessEnv,
+        stdio: 'inherit',
+      }),
+    )
+    if (built !== 0) process.exit(built)
+    command = ['preview', outputDirectory, ...address]
+  }
+  const studio = spawn('sanity', command, { env: studioProcessEnv, stdio: 'inherit' })
   studio.on('exit', (code) => process.exit(code ?? 0))
 }
+
+const exitCodeOf = (child: ChildProcess) =>
+  new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
 
 /**
  * The chat channels the lead server knows, by name only (never their webhook addresses): the routing
@@ -101,7 +121,7 @@ function localEditorToken(stateDirectory: string): string {
 }
 
 if (process.env.SANITY_STUDIO_PROJECT_ID) {
-  runStudio(process.env)
+  await runStudio(process.env)
 } else {
   const stateDirectory = join(process.cwd(), '..', '..', '.lake')
   mkdirSync(stateDirectory, { recursive: true })
@@ -137,8 +157,8 @@ if (process.env.SANITY_STUDIO_PROJECT_ID) {
     webhooks,
   })
   if (process.env.STUDIO_LEAD_SERVER !== 'off') await leadServerForTheTool()
-  runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
   if (process.env.STUDIO_PREVIEW_SITE !== 'off') runPreviewSite()
+  await runStudio({ ...process.env, SANITY_STUDIO_API_HOST: lake.apiHost })
   console.log(
     `\nLocal Content Lake on ${lake.apiHost}, writing ${process.env.CONTENT_SEED_FILE ?? 'content/seed.ndjson'}`,
   )
