@@ -20,12 +20,12 @@ const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 // Documents with an address of their own: publishing one at a new address redirects the old one.
 const ROUTED_TYPES = new Set(['page', 'resource'])
 // Against the local Content Lake (no project), the features it does not model are switched off, so the
-// Studio does not offer an editor a comment, task, release or scheduled draft that would go nowhere.
+// Studio does not offer an editor a comment, task or announcement that would go nowhere.
 const offline = Boolean(studioEnv.apiHost)
 const unmodelledFeatures = offline
   ? {
       tasks: { enabled: false },
-      releases: { enabled: false },
+      // Releases are modelled (docs/releases.md). A scheduled draft is a release of one document; not tried offline yet.
       scheduledDrafts: { enabled: false },
       announcements: { enabled: false },
     }

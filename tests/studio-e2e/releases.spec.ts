@@ -6,10 +6,6 @@ import { storedDocument } from './support'
 // release, puts an edit of two pages in it, and schedules it about a minute ahead in her own time zone; the
 // lake's scheduler publishes both pages in one transaction within seconds of that time, and the site serves both.
 test.use({ timezoneId: 'America/New_York' })
-// Both tests passed in a fresh-clone run with releases switched on in the Studio's config. Switched on, an article
-// opened in Structure hung on its first open in redirects.spec.ts (2 runs of 2), so releases stay off offline and
-// these wait until that is understood (docs/releases.md).
-test.fixme(true, 'releases are switched off in the offline Studio: docs/releases.md')
 
 const TITLE = 'Spring campaign'
 const EDITS = [
