@@ -43,13 +43,11 @@ async function hydrated(page: Page) {
   }
 }
 
-// Not yet green: in both runs so far (load 15-34) the Studio's form for the new page did not appear within 240 s.
-// Marked fixme until it has passed on a quiet machine; issue 43 stays open for it.
-test.fixme('a campaign page built alone in the Studio goes live with its renamed form, and its first lead arrives', async ({
+test('a campaign page built alone in the Studio goes live with its renamed form, and its first lead arrives', async ({
   page,
 }) => {
-  // A new document's form opens slowly on a loaded machine (measured 147 s at load 15 on 2 cores: the Studio
-  // re-subscribes the new document's listeners every two seconds until it settles), then the whole flow runs.
+  // The whole flow took 35 s alone on the built Studio. On the dev server at load 15, the new document's form
+  // alone took 147 s to open (its listeners re-subscribed every two seconds until it settled).
   test.setTimeout(480_000)
   const stamp = Date.now()
   const title = `Fall Webinar ${stamp}`
@@ -127,7 +125,8 @@ test.fixme('a campaign page built alone in the Studio goes live with its renamed
       company: 'Delgado Retirement Group',
       interest: '',
     })
-    expect((lead.attribution as { page?: string } | null)?.page).toBe(path)
+    // The address the form was sent from, as the browser had it.
+    expect((lead.attribution as { page?: string } | null)?.page).toBe(`${SITE_URL}${path}`)
 
     await openStudio(page)
     await page.goto('/leads')
