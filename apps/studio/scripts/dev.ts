@@ -1,7 +1,8 @@
 // `pnpm studio`: with a Sanity project configured, the Studio against Sanity's hosted API; without one,
 // a local Content Lake on the embedded content and the real Studio against it, signed in as the local editor.
 import './withRootEnv'
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type LakeWebhook, randomId, startContentLake, webhooksFromEnv } from '@site/content-api/lake'
@@ -25,21 +26,14 @@ async function runStudio(env: NodeJS.ProcessEnv): Promise<void> {
   let command = ['dev', ...address]
   if (env.STUDIO_SERVE === 'built') {
     const outputDirectory = join('.sanity', `built-${STUDIO_PORT}`)
-    const built = await exitCodeOf(
-      spawn('sanity', ['build', outputDirectory, '--yes'], {
-        env: studioProcessEnv,
-        stdio: 'inherit',
-      }),
-    )
-    if (built !== 0) process.exit(built)
+    const build = spawn('sanity', ['build', outputDirectory, '--yes'], { env: studioProcessEnv, stdio: 'inherit' })
+    const [built] = (await once(build, 'exit')) as [number | null]
+    if (built !== 0) process.exit(built ?? 1)
     command = ['preview', outputDirectory, ...address]
   }
   const studio = spawn('sanity', command, { env: studioProcessEnv, stdio: 'inherit' })
   studio.on('exit', (code) => process.exit(code ?? 0))
 }
-
-const exitCodeOf = (child: ChildProcess) =>
-  new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)))
 
 /**
  * The chat channels the lead server knows, by name only (never their webhook addresses): the routing
