@@ -210,6 +210,15 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('leads_email').on('leads').columns(['email', 'received_at']).execute()
     },
   },
+  /** A delivery without a lead: a notice to the team, such as a release that failed to publish at its time. */
+  '0011_team_notices': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('deliveries')
+        .alterColumn('lead_id', (column) => column.dropNotNull())
+        .execute()
+    },
+  },
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }

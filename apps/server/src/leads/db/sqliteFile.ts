@@ -36,7 +36,11 @@ export interface SqliteConnection {
  * `synchronous = FULL` each commit is fsynced before it returns (NORMAL would skip that in WAL mode and can
  * lose the last commits on power loss).
  */
-export function openSqliteFile(file: string, options: { readonly?: boolean } = {}): SqliteConnection {
+export function openSqliteFile(
+  file: string,
+  /** `schemaSteps`: migrate only this far (a store as an earlier version of this code left it). */
+  options: { readonly?: boolean; schemaSteps?: number } = {},
+): SqliteConnection {
   mkdirSync(join(file, '..'), { recursive: true })
   const sqlite = openSqlite(file, options.readonly ?? false)
   if (options.readonly) return sqlite
@@ -44,7 +48,7 @@ export function openSqliteFile(file: string, options: { readonly?: boolean } = {
     sqlite.exec('pragma journal_mode = WAL')
     sqlite.exec('pragma synchronous = FULL')
     sqlite.exec('pragma foreign_keys = ON')
-    migrateSqlite(sqlite)
+    migrateSqlite(sqlite, options.schemaSteps)
     return sqlite
   } catch (error) {
     sqlite.close()

@@ -130,24 +130,60 @@ const STEPS: string[] = [
   // Another message from a person who wrote before (PostgreSQL 0010_first_lead).
   `alter table leads add column first_lead text references leads (id) on delete set null;
   create index leads_email on leads (email, received_at);`,
+  // A delivery without a lead: a notice to the team, such as a release that failed (PostgreSQL 0011_team_notices).
+  // SQLite cannot drop a NOT NULL, so the table is made again (https://www.sqlite.org/lang_altertable.html#otheralter).
+  `create table deliveries_new (
+    id text primary key,
+    lead_id text references leads (id) on delete cascade,
+    destination text not null,
+    state text not null,
+    attempts integer not null default 0,
+    next_attempt_at text not null,
+    lease_until text,
+    lease_token text,
+    lease_holder text,
+    window_started_at text not null,
+    delivered_at text,
+    last_status integer,
+    last_error text,
+    message text,
+    dedupe_key text
+  );
+  insert into deliveries_new (id, lead_id, destination, state, attempts, next_attempt_at, lease_until, lease_token,
+    lease_holder, window_started_at, delivered_at, last_status, last_error, message, dedupe_key)
+    select id, lead_id, destination, state, attempts, next_attempt_at, lease_until, lease_token,
+    lease_holder, window_started_at, delivered_at, last_status, last_error, message, dedupe_key from deliveries;
+  drop table deliveries;
+  alter table deliveries_new rename to deliveries;
+  create index deliveries_due on deliveries (state, next_attempt_at) where state = 'pending';
+  create index deliveries_lead on deliveries (lead_id);
+  create unique index deliveries_dedupe_key on deliveries (dedupe_key);`,
 ]
 
 /**
  * Brings the schema up to date in one `BEGIN IMMEDIATE` transaction: processes that open the store at once
  * wait for each other (busy_timeout), and the first one migrates.
  */
-export function migrateSqlite(sqlite: SqliteConnection): void {
+export function migrateSqlite(sqlite: SqliteConnection, steps = STEPS.length): void {
+  // A step that makes a table again drops the old one: with foreign keys on, that drop would delete the rows
+  // that refer to it (delivery_attempts). They are off while the steps run and checked before the commit.
+  // The pragma is a no-op inside a transaction, hence here.
+  sqlite.exec('pragma foreign_keys = OFF')
   sqlite.exec('begin immediate')
   try {
     const done = Number(sqlite.prepare('pragma user_version').get()?.user_version)
     if (done > STEPS.length) {
       throw new Error(`The lead store has ${done} schema steps; this code knows ${STEPS.length}: update the code`)
     }
-    for (const step of STEPS.slice(done)) sqlite.exec(step)
-    sqlite.exec(`pragma user_version = ${STEPS.length}`)
+    for (const step of STEPS.slice(done, steps)) sqlite.exec(step)
+    const broken = sqlite.prepare('pragma foreign_key_check').get()
+    if (broken) throw new Error(`A schema step broke a reference: ${JSON.stringify(broken)}`)
+    sqlite.exec(`pragma user_version = ${Math.max(done, steps)}`)
     sqlite.exec('commit')
   } catch (error) {
     sqlite.exec('rollback')
     throw error
+  } finally {
+    sqlite.exec('pragma foreign_keys = ON')
   }
 }

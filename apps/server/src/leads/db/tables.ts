@@ -120,7 +120,8 @@ export interface LeadConsentsTable {
 export interface DeliveriesTable {
   /** Sent as `webhook-id` on every attempt (an e-mail's `Message-ID` is made of it): a receiver drops a repeat by it. */
   id: string
-  lead_id: string
+  /** Null for a notice to the team that is not about a lead (`notice:…`, a release that failed to publish). */
+  lead_id: string | null
   /** What and where: `webhook:<form>`, `email:<rule>`, `email:visitor`, `digest:<address>`, `chat:<channel>`. */
   destination: string
   state: DeliveryState

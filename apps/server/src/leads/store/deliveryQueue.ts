@@ -12,7 +12,8 @@ import { addDelivery, queueNotifications } from './intake.ts'
 /** A delivery a worker has claimed: it alone sends this attempt until `leaseUntil`. */
 export interface ClaimedDelivery {
   id: string
-  leadId: string
+  /** Null for a team notice (`notice:…`), whose message is rendered when it is queued. */
+  leadId: string | null
   destination: string
   attempt: number
   payload: JsonObject
@@ -85,27 +86,30 @@ export async function claimDueDeliveries(
         })),
       )
       .execute()
-    const leads = await trx
-      .selectFrom('leads')
-      .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify', 'first_lead'])
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.lead_id),
-      )
-      .execute()
+    const leadIds = due.map((d) => d.lead_id).filter((id): id is string => id !== null)
+    const leads =
+      leadIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('leads')
+            .select(['id', 'form', 'payload', 'attribution', 'received_at', 'notify', 'first_lead'])
+            .where('id', 'in', leadIds)
+            .execute()
     const leadOf = new Map(leads.map((lead) => [lead.id, lead]))
-    return due.map((delivery) => ({
-      id: delivery.id,
-      leadId: delivery.lead_id,
-      destination: delivery.destination,
-      attempt: delivery.attempts + 1,
-      payload: leadOf.get(delivery.lead_id)?.payload ?? {},
-      leaseToken,
-      windowStartedAt: delivery.window_started_at,
-      message: delivery.message,
-      lead: leadOf.get(delivery.lead_id),
-    }))
+    return due.map((delivery) => {
+      const lead = delivery.lead_id === null ? undefined : leadOf.get(delivery.lead_id)
+      return {
+        id: delivery.id,
+        leadId: delivery.lead_id,
+        destination: delivery.destination,
+        attempt: delivery.attempts + 1,
+        payload: lead?.payload ?? {},
+        leaseToken,
+        windowStartedAt: delivery.window_started_at,
+        message: delivery.message,
+        lead,
+      }
+    })
   })
 }
 
