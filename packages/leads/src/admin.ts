@@ -278,7 +278,8 @@ export interface LeadNoticeJson {
 }
 
 export interface DeliveryMessageJson {
-  kind: 'team' | 'confirmation' | 'digest' | 'chat'
+  /** `notice`: to the team about something other than a lead (a release that failed to publish at its time). */
+  kind: 'team' | 'confirmation' | 'digest' | 'chat' | 'notice'
   to?: string[]
   channel?: string
   /** The e-mail as rendered: what was (or would have been) sent. */

@@ -5,6 +5,7 @@ import { adminApi } from './adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
 import { type Outbox, startOutbox } from './delivery/outbox.ts'
+import { startReleaseAlerts } from './delivery/releaseAlerts.ts'
 import { routingReader } from './delivery/routingSource.ts'
 import { createMailer } from './delivery/sendMail.ts'
 import { crmWebhook } from './followThrough/crmWebhook.ts'
@@ -77,6 +78,14 @@ export async function startLeadService(
     everyMs: Math.max(config.pollMs, 250),
     wakeOutbox: outbox.wake,
   })
+  const releaseAlerts = startReleaseAlerts({
+    db: store.db,
+    query: contentQueryFromEnv(process.env, 'raw'),
+    config: config.notify,
+    log,
+    everyMs: config.notify.releaseAlertPollMs,
+    wakeOutbox: outbox.wake,
+  })
   const onStored = () => {
     outbox.wake()
     followThrough.wake()
@@ -100,6 +109,7 @@ export async function startLeadService(
       await insights.close()
       await retention.stop()
       await followThrough.stop()
+      await releaseAlerts.stop()
       await outbox.stop()
       mailer?.close()
       await store.close()

@@ -12,6 +12,12 @@ export interface NotifyConfig {
   notifyEmails: string[]
   /** Chat channels by name: a Slack incoming webhook, or a Microsoft Teams workflow (`teams:<url>`). */
   chatChannels: Record<string, ChatChannel>
+  /** Who hears of a release that failed to publish at its time (RELEASE_ALERT_EMAIL, else LEAD_NOTIFY_EMAIL). */
+  releaseAlertEmails: string[]
+  /** The chat channels that hear of it (RELEASE_ALERT_CHAT, names from LEAD_CHAT_WEBHOOKS); unset: all; `none`: none. */
+  releaseAlertChannels: string[]
+  /** How often the releases are read for one that failed (RELEASE_ALERT_POLL_MS): a failure is told within it. */
+  releaseAlertPollMs: number
   /** The hour (UTC) each day's digest goes out; it lists the leads of the 24 hours before (LEAD_DIGEST_HOUR_UTC). */
   digestHourUtc: number
   /** The zone the team's e-mails give times in, beside UTC (LEAD_TEAM_TIME_ZONE). */
@@ -65,11 +71,22 @@ export function notifyConfigFromEnv(env: NodeJS.ProcessEnv): NotifyConfig {
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
     throw new ConfigurationError('LEAD_DIGEST_HOUR_UTC: a whole hour from 0 to 23')
   }
+  const chatChannels = chatChannelsFromEnv(env.LEAD_CHAT_WEBHOOKS)
+  const alertChannels = !env.RELEASE_ALERT_CHAT
+    ? Object.keys(chatChannels)
+    : env.RELEASE_ALERT_CHAT.trim() === 'none'
+      ? []
+      : addresses(env.RELEASE_ALERT_CHAT)
+  const unknown = alertChannels.find((name) => !chatChannels[name])
+  if (unknown) throw new ConfigurationError(`RELEASE_ALERT_CHAT: "${unknown}" is not a channel of LEAD_CHAT_WEBHOOKS`)
   return {
     smtpUrl: env.SMTP_URL || undefined,
     from: env.LEAD_EMAIL_FROM || 'AdvisorGrowth leads <leads@localhost>',
     notifyEmails: addresses(env.LEAD_NOTIFY_EMAIL),
-    chatChannels: chatChannelsFromEnv(env.LEAD_CHAT_WEBHOOKS),
+    chatChannels,
+    releaseAlertEmails: addresses(env.RELEASE_ALERT_EMAIL || env.LEAD_NOTIFY_EMAIL),
+    releaseAlertChannels: alertChannels,
+    releaseAlertPollMs: Number(env.RELEASE_ALERT_POLL_MS || 5_000),
     digestHourUtc: hour,
     teamTimeZone: teamTimeZoneFromEnv(env.LEAD_TEAM_TIME_ZONE),
     studioUrl: (env.LEAD_STUDIO_URL || env.SANITY_STUDIO_URL || 'http://localhost:3333').replace(/\/+$/, ''),

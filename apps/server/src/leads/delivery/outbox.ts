@@ -264,6 +264,12 @@ function reportOutcome(log: LeadLog, claim: ClaimedDelivery, outcome: AttemptOut
   }
   if (!recorded) return log.warn('delivery-lease-lost', fields)
   if (outcome.state === 'not-sent') return log.info('notification-kept', fields)
+  if (LOUD_STATES.has(outcome.state) && claim.leadId === null) {
+    return log.error('team-notice-undelivered', {
+      ...fields,
+      action: `check ${claim.destination.startsWith('chat:') ? 'LEAD_CHAT_WEBHOOKS' : 'SMTP_URL and RELEASE_ALERT_EMAIL'}: a notice is not sent again, and what it told stays on the release in the Studio`,
+    })
+  }
   if (outcome.state === 'misconfigured' && webhook) {
     return log.error('webhook-misconfigured', {
       ...fields,

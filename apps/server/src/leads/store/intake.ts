@@ -206,7 +206,30 @@ async function addNotification(db: LeadDb, leadId: string, planned: PlannedDeliv
   return inserted !== undefined
 }
 
-function newDelivery(leadId: string, destination: string, dueAt: Date, now: Date) {
+/**
+ * Queues a notice to the team that is about no lead (a release that failed), its message rendered: false when
+ * its dedupe key is taken, as it is once any process of the store has queued it.
+ */
+export async function queueTeamNotice(
+  db: LeadDb,
+  notice: { id: string; destination: string; message: JsonObject; dedupeKey: string },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('deliveries')
+    .values({
+      ...newDelivery(null, notice.destination, now, now),
+      id: notice.id,
+      message: JSON.stringify(notice.message),
+      dedupe_key: notice.dedupeKey,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+function newDelivery(leadId: string | null, destination: string, dueAt: Date, now: Date) {
   return {
     id: randomUUID(),
     lead_id: leadId,
