@@ -39,7 +39,13 @@ async function lakeWithDataset() {
     { _id: 'webinar-faq', _type: 'faq', question: 'Is the webinar recorded?' },
   ]
   writeFileSync(seedFile, `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`)
-  const lake = await startContentLake({ seedFile, projectId: 'alerts', dataset: 'production', token: TOKEN })
+  const lake = await startContentLake({
+    seedFile,
+    projectId: 'alerts',
+    dataset: 'production',
+    token: TOKEN,
+    allowedOrigins: [],
+  })
   cleanups.push(() => lake.close())
   const editor = createClient({
     projectId: 'alerts',

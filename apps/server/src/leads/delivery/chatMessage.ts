@@ -54,6 +54,33 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
       ],
     }
   }
+  return teamsCard(
+    [
+      // Only the visitor's name is a stranger's text: our own words around it stay as written.
+      { type: 'TextBlock', text: heading(teamsText(view.name)), weight: 'Bolder', size: 'Medium', wrap: true },
+      ...(view.firstLink
+        ? [
+            {
+              type: 'TextBlock',
+              text: teamsText(ANOTHER_MESSAGE_TITLE),
+              weight: 'Bolder',
+              color: 'Accent',
+              wrap: true,
+            },
+          ]
+        : []),
+      { type: 'FactSet', facts },
+    ],
+    [
+      ...(view.takeLink ? [{ type: 'Action.OpenUrl', title: 'Take this lead', url: view.takeLink }] : []),
+      { type: 'Action.OpenUrl', title: 'Open the lead', url: view.link },
+      ...(view.firstLink ? [{ type: 'Action.OpenUrl', title: FIRST_MESSAGE_LINK_TEXT, url: view.firstLink }] : []),
+    ],
+  )
+}
+
+/** A Microsoft Teams workflow's message: one Adaptive Card with these blocks and buttons. */
+export function teamsCard(body: object[], actions: object[]): Record<string, unknown> {
   return {
     type: 'message',
     attachments: [
@@ -64,29 +91,8 @@ export function chatBody(format: 'slack' | 'teams', view: LeadView, hot: boolean
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [
-            // Only the visitor's name is a stranger's text: our own words around it stay as written.
-            { type: 'TextBlock', text: heading(teamsText(view.name)), weight: 'Bolder', size: 'Medium', wrap: true },
-            ...(view.firstLink
-              ? [
-                  {
-                    type: 'TextBlock',
-                    text: teamsText(ANOTHER_MESSAGE_TITLE),
-                    weight: 'Bolder',
-                    color: 'Accent',
-                    wrap: true,
-                  },
-                ]
-              : []),
-            { type: 'FactSet', facts },
-          ],
-          actions: [
-            ...(view.takeLink ? [{ type: 'Action.OpenUrl', title: 'Take this lead', url: view.takeLink }] : []),
-            { type: 'Action.OpenUrl', title: 'Open the lead', url: view.link },
-            ...(view.firstLink
-              ? [{ type: 'Action.OpenUrl', title: FIRST_MESSAGE_LINK_TEXT, url: view.firstLink }]
-              : []),
-          ],
+          body,
+          actions,
         },
       },
     ],

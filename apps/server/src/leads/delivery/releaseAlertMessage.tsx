@@ -4,9 +4,10 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import type { DeliveryMessageJson } from '@site/leads/admin'
+import { teamsCard } from './chatMessage.ts'
 import type { NotifyConfig } from './notifyConfig.ts'
 import { slackText, teamsText } from './strangerText.ts'
-import { oneLine } from './teamEmail.tsx'
+import { oneLine, styles } from './teamEmail.tsx'
 import { teamTime } from './teamTime.ts'
 
 /** A release that did not go live at its time, as the Studio's Releases tool shows it (`error.message`). */
@@ -34,46 +35,20 @@ function ReleaseAlertEmail({ release, link, timeZone }: { release: FailedRelease
     <Html lang="en">
       <Head />
       <Preview>{releaseAlertSubject(release)}</Preview>
-      <Body
-        style={{
-          backgroundColor: '#f4f5f7',
-          fontFamily: '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif',
-        }}
-      >
-        <Container style={{ backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', borderRadius: '8px' }}>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
           <Heading as="h1" style={{ fontSize: '22px', margin: '0 0 4px' }}>
             Not published: {release.title}
           </Heading>
           {release.intendedAt ? (
-            <Text style={{ color: '#5f6b7a', fontSize: '13px', margin: 0 }}>
-              Scheduled for {teamTime(release.intendedAt, timeZone)}
-            </Text>
+            <Text style={{ ...styles.label, margin: 0 }}>Scheduled for {teamTime(release.intendedAt, timeZone)}</Text>
           ) : null}
-          <Text
-            style={{
-              backgroundColor: '#fef2f2',
-              borderLeft: '4px solid #b91c1c',
-              color: '#111827',
-              fontSize: '15px',
-              padding: '8px 12px',
-              whiteSpace: 'pre-wrap',
-            }}
-          >
+          <Text style={{ ...styles.notice, backgroundColor: '#fef2f2', borderLeft: '4px solid #b91c1c' }}>
             {release.message}
           </Text>
           <Text style={{ fontSize: '15px' }}>{WHAT_NOW}</Text>
           <Hr />
-          <Link
-            href={link}
-            style={{
-              backgroundColor: '#1d4ed8',
-              color: '#ffffff',
-              padding: '12px 18px',
-              borderRadius: '6px',
-              textDecoration: 'none',
-              display: 'inline-block',
-            }}
-          >
+          <Link href={link} style={styles.button}>
             Open the release in the Studio
           </Link>
         </Container>
@@ -124,25 +99,13 @@ export function releaseAlertChat(
             },
           ],
         }
-      : {
-          type: 'message',
-          attachments: [
-            {
-              contentType: 'application/vnd.microsoft.card.adaptive',
-              contentUrl: null,
-              content: {
-                $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-                type: 'AdaptiveCard',
-                version: '1.4',
-                body: [
-                  { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
-                  { type: 'TextBlock', text: teamsText(release.message), color: 'Attention', wrap: true },
-                  { type: 'TextBlock', text: WHAT_NOW, wrap: true },
-                ],
-                actions: [{ type: 'Action.OpenUrl', title: 'Open the release', url: link }],
-              },
-            },
+      : teamsCard(
+          [
+            { type: 'TextBlock', text: teamsText(title), weight: 'Bolder', size: 'Medium', wrap: true },
+            { type: 'TextBlock', text: teamsText(release.message), color: 'Attention', wrap: true },
+            { type: 'TextBlock', text: WHAT_NOW, wrap: true },
           ],
-        }
+          [{ type: 'Action.OpenUrl', title: 'Open the release', url: link }],
+        )
   return { kind: 'notice', channel, chat: { format, body } }
 }

@@ -123,7 +123,8 @@ export function teamSubject(view: LeadView, hot: boolean): string {
 /** A header holds no line break a visitor could type. */
 export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 250)
 
-const styles = {
+/** The team's e-mails' look: one card on a grey page, labels, callouts and the one button. */
+export const styles = {
   body: { backgroundColor: '#f4f5f7', fontFamily: '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif' },
   container: { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px', borderRadius: '8px' },
   label: { color: '#5f6b7a', fontSize: '13px', margin: '12px 0 0' },

@@ -191,12 +191,22 @@ export async function addDelivery(db: LeadDb, leadId: string, form: LeadFormName
     .execute()
 }
 
-/** Queues a notification; false when its dedupe key is taken (today's confirmation or digest is queued). */
-async function addNotification(db: LeadDb, leadId: string, planned: PlannedDelivery, now: Date): Promise<boolean> {
+/**
+ * Queues a notification (`leadId` null: a team notice about no lead, such as a release that failed, its message
+ * rendered and its id the one its Message-ID names); false when its dedupe key is taken (today's confirmation or
+ * digest is queued, or another process of the store queued the notice).
+ */
+async function addNotification(
+  db: LeadDb,
+  leadId: string | null,
+  planned: PlannedDelivery & { id?: string },
+  now: Date,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('deliveries')
     .values({
       ...newDelivery(leadId, planned.destination, planned.dueAt, now),
+      ...(planned.id ? { id: planned.id } : {}),
       message: JSON.stringify(planned.message),
       dedupe_key: planned.dedupeKey,
     })
@@ -206,27 +216,12 @@ async function addNotification(db: LeadDb, leadId: string, planned: PlannedDeliv
   return inserted !== undefined
 }
 
-/**
- * Queues a notice to the team that is about no lead (a release that failed), its message rendered: false when
- * its dedupe key is taken, as it is once any process of the store has queued it.
- */
-export async function queueTeamNotice(
+export function queueTeamNotice(
   db: LeadDb,
   notice: { id: string; destination: string; message: JsonObject; dedupeKey: string },
   now: Date,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('deliveries')
-    .values({
-      ...newDelivery(null, notice.destination, now, now),
-      id: notice.id,
-      message: JSON.stringify(notice.message),
-      dedupe_key: notice.dedupeKey,
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return inserted !== undefined
+  return addNotification(db, null, { ...notice, dueAt: now }, now)
 }
 
 function newDelivery(leadId: string | null, destination: string, dueAt: Date, now: Date) {
