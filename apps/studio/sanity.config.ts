@@ -25,8 +25,6 @@ const offline = Boolean(studioEnv.apiHost)
 const unmodelledFeatures = offline
   ? {
       tasks: { enabled: false },
-      // Releases are modelled (docs/releases.md). A scheduled draft is a release of one document; not tried offline yet.
-      scheduledDrafts: { enabled: false },
       announcements: { enabled: false },
     }
   : {}
