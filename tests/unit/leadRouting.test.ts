@@ -121,6 +121,31 @@ describe('routing a lead', () => {
     expect(() => chatChannelsFromEnv('Sales=https://x')).toThrow('LEAD_CHAT_WEBHOOKS: each entry is name=https://…')
     expect(() => chatChannelsFromEnv('sales=ftp://x')).toThrow('LEAD_CHAT_WEBHOOKS')
   })
+
+  it('tells a failed release to RELEASE_ALERT_EMAIL (else LEAD_NOTIFY_EMAIL) and to every chat channel unless named', () => {
+    const chat = 'sales=https://hooks.slack.com/services/T/B/x, marketing=teams:https://x.test/wf'
+    const defaults = notifyConfigFromEnv({ LEAD_NOTIFY_EMAIL: 'team@x.test', LEAD_CHAT_WEBHOOKS: chat })
+    expect(defaults.releaseAlertEmails).toEqual(['team@x.test'])
+    expect(defaults.releaseAlertChannels).toEqual(['sales', 'marketing'])
+    // An empty line copied from .env.example is unset, not "nobody".
+    const named = notifyConfigFromEnv({
+      LEAD_NOTIFY_EMAIL: 'team@x.test',
+      RELEASE_ALERT_EMAIL: 'web@x.test, marketing@x.test',
+      RELEASE_ALERT_CHAT: 'marketing',
+      LEAD_CHAT_WEBHOOKS: chat,
+    })
+    expect(named.releaseAlertEmails).toEqual(['web@x.test', 'marketing@x.test'])
+    expect(named.releaseAlertChannels).toEqual(['marketing'])
+    expect(
+      notifyConfigFromEnv({ RELEASE_ALERT_EMAIL: '', RELEASE_ALERT_CHAT: '', LEAD_CHAT_WEBHOOKS: chat }),
+    ).toMatchObject({ releaseAlertEmails: [], releaseAlertChannels: ['sales', 'marketing'] })
+    expect(notifyConfigFromEnv({ RELEASE_ALERT_CHAT: 'none', LEAD_CHAT_WEBHOOKS: chat }).releaseAlertChannels).toEqual(
+      [],
+    )
+    expect(() => notifyConfigFromEnv({ RELEASE_ALERT_CHAT: 'web', LEAD_CHAT_WEBHOOKS: chat })).toThrow(
+      'RELEASE_ALERT_CHAT: "web" is not a channel of LEAD_CHAT_WEBHOOKS',
+    )
+  })
 })
 
 // Issue 42, point 4: a questionnaire lead's score, from points per answer edited in the routing document.
