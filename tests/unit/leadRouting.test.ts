@@ -127,6 +127,9 @@ describe('routing a lead', () => {
     const defaults = notifyConfigFromEnv({ LEAD_NOTIFY_EMAIL: 'team@x.test', LEAD_CHAT_WEBHOOKS: chat })
     expect(defaults.releaseAlertEmails).toEqual(['team@x.test'])
     expect(defaults.releaseAlertChannels).toEqual(['sales', 'marketing'])
+    // Offline the lake's file is read every 5 s; hosted, each read is a request on the project's quota.
+    expect(defaults.releaseAlertPollMs).toBe(5_000)
+    expect(notifyConfigFromEnv({ SANITY_PROJECT_ID: 'abc123' }).releaseAlertPollMs).toBe(30_000)
     // An empty line copied from .env.example is unset, not "nobody".
     const named = notifyConfigFromEnv({
       LEAD_NOTIFY_EMAIL: 'team@x.test',

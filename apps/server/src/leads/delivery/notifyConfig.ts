@@ -16,7 +16,7 @@ export interface NotifyConfig {
   releaseAlertEmails: string[]
   /** The chat channels that hear of it (RELEASE_ALERT_CHAT, names from LEAD_CHAT_WEBHOOKS); unset: all; `none`: none. */
   releaseAlertChannels: string[]
-  /** How often the releases are read for one that failed (RELEASE_ALERT_POLL_MS): a failure is told within it. */
+  /** How often the releases are read for one that failed (RELEASE_ALERT_POLL_MS; 5 s offline, 30 s hosted). */
   releaseAlertPollMs: number
   /** The hour (UTC) each day's digest goes out; it lists the leads of the 24 hours before (LEAD_DIGEST_HOUR_UTC). */
   digestHourUtc: number
@@ -86,7 +86,8 @@ export function notifyConfigFromEnv(env: NodeJS.ProcessEnv): NotifyConfig {
     chatChannels,
     releaseAlertEmails: addresses(env.RELEASE_ALERT_EMAIL || env.LEAD_NOTIFY_EMAIL),
     releaseAlertChannels: alertChannels,
-    releaseAlertPollMs: Number(env.RELEASE_ALERT_POLL_MS || 5_000),
+    // Hosted, each read is a request against the project's API quota: every 30 s is about 86,000 a month.
+    releaseAlertPollMs: Number(env.RELEASE_ALERT_POLL_MS || (env.SANITY_PROJECT_ID ? 30_000 : 5_000)),
     digestHourUtc: hour,
     teamTimeZone: teamTimeZoneFromEnv(env.LEAD_TEAM_TIME_ZONE),
     studioUrl: (env.LEAD_STUDIO_URL || env.SANITY_STUDIO_URL || 'http://localhost:3333').replace(/\/+$/, ''),
