@@ -41,19 +41,6 @@ step "lead server: endpoint, outbox, durability and faults (killed servers, fail
 # machine runs), and on Node 24 that install would compile better-sqlite3, which the store does not use there.
 start_beside leads bash -c 'bash scripts/pnpm.sh test:leads && bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:leads --exclude tests/leads/freshClone.test.ts'
 
-step "dependency audit (production dependencies, high and critical)"
-bash scripts/audit.sh
-
-step "house style: formatter, linter, unused code (biome, knip)"
-pnpm lint
-
-step "types"
-pnpm typecheck
-
-step "studio: schema validate, generated types up to date"
-pnpm schema:validate
-bash scripts/check-typegen.sh
-
 step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts), moved by
 # E2E_PORT_OFFSET as the browser tests' own ports are. The default build is given the VITE_ webhook addresses
@@ -70,8 +57,21 @@ production() {
 }
 production pnpm build
 
-step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the site's build exists (its lead server serves it; the suite builds the Studio itself, with its own settings, and serves it as a host would), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
+step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the site's build exists, before the checks below (its lead server serves it; the suite builds the Studio itself, with its own settings, and serves it as a host would), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
 start_beside studio_e2e pnpm test:studio-e2e
+
+step "dependency audit (production dependencies, high and critical)"
+bash scripts/audit.sh
+
+step "house style: formatter, linter, unused code (biome, knip)"
+pnpm lint
+
+step "types"
+pnpm typecheck
+
+step "studio: schema validate, generated types up to date"
+pnpm schema:validate
+bash scripts/check-typegen.sh
 
 step "unit tests (vitest), on this Node"
 pnpm test:unit --maxWorkers=2
