@@ -23,11 +23,9 @@ interface FailedReleaseRow {
 }
 
 /** The e-mail of a failed release goes as one message to every address (RELEASE_ALERT_EMAIL). */
-export const RELEASE_ALERT_EMAIL_DESTINATION = 'email:release-alert'
+const RELEASE_ALERT_EMAIL_DESTINATION = 'email:release-alert'
 
 export interface ReleaseAlerts {
-  /** Looks for failed releases now; how many notices it queued. */
-  check: () => Promise<number>
   stop: () => Promise<void>
 }
 
@@ -127,10 +125,6 @@ export function startReleaseAlerts(options: {
   const timer = setInterval(tick, options.everyMs)
   timer.unref()
   return {
-    check: async () => {
-      await running
-      return check()
-    },
     stop: async () => {
       clearInterval(timer)
       await running
