@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { copyEmbeddedImages, embeddedImage } from '../../apps/web/publish/embeddedImages'
 
 const FILE = `${'a'.repeat(40)}-3x2.jpg`
@@ -16,7 +16,6 @@ beforeEach(() => {
   vi.stubEnv('CONTENT_SEED_FILE', join(root, 'seed.ndjson'))
   vi.stubEnv('SANITY_PROJECT_ID', '')
 })
-afterEach(() => vi.unstubAllEnvs())
 
 describe("the embedded content's uploaded images", () => {
   it('are copied into the site at their URL path, once', () => {

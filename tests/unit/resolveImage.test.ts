@@ -86,7 +86,6 @@ beforeEach(() => {
   vi.stubEnv('CONTENT_LAKE_ORIGIN', server.apiHost)
 })
 afterAll(async () => {
-  vi.unstubAllEnvs()
   await server?.close()
   rmSync(directory, { recursive: true, force: true })
 })

@@ -1,6 +1,6 @@
 import { CONTACT_FIELDS, contactSchema } from '@site/leads/schemas/contactSchema'
 import fc from 'fast-check'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildContactPayload } from '../../../apps/web/app/forms/contact/contactPayload'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { anyText, emailText, fieldText, hostileText, padded, validEmail, whitespaceOnly } from './arbitraries'
@@ -80,8 +80,6 @@ describe('the contact schema agrees with SPEC section 5', () => {
 })
 
 describe('a contact submission reaches the webhook exactly as typed', () => {
-  afterEach(() => vi.unstubAllGlobals())
-
   it('the schema trims the name and e-mail and passes everything else through unchanged', () => {
     fc.assert(
       fc.property(contactInput, (input) => {

@@ -1,6 +1,6 @@
 import { QUESTIONS, type QuestionId } from '@site/leads/schemas/questions'
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   answerContactQuestions,
   answerText,
@@ -58,7 +58,6 @@ describe('Qualification questionnaire: steps and branches', { timeout: 90_000 },
     sessionStorage.clear()
     useTestWebhookUrl()
   })
-  afterEach(() => vi.unstubAllEnvs())
 
   it('asks the five contact questions first, one per screen, out of 10 until the role is known', async () => {
     const user = renderQualificationForm(content)

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, useLayoutEffect, useRef } from 'react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QualificationForm } from '../../../apps/web/app/forms/qualification/QualificationForm'
 import { renderWithTheme } from '../support/render'
 import {
@@ -47,7 +47,6 @@ describe('Qualification questionnaire: sending the answers', { timeout: 90_000 }
     sessionStorage.clear()
     useTestWebhookUrl()
   })
-  afterEach(() => vi.unstubAllEnvs())
 
   it('POSTs timestamp, source and the applicable answers once, then shows "You\'re All Set!" with the toast', async () => {
     const bodies = captureWebhook()

@@ -7,7 +7,7 @@ import {
   type Question,
 } from '@site/leads/schemas/questions'
 import fc from 'fast-check'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildQualificationPayload } from '../../../apps/web/app/forms/qualification/payload'
 import { postWebhook } from '../../../apps/web/app/forms/shared/postWebhook'
 import { fieldText, hostileText, padded, veryLongText, whitespaceOnly } from './arbitraries'
@@ -164,8 +164,6 @@ describe('qualification validators agree with SPEC section 5', () => {
 })
 
 describe('the qualification submission reaches the webhook exactly as answered', () => {
-  afterEach(() => vi.unstubAllGlobals())
-
   /** Answers a visitor can give: any role and branch, text answers of every kind, sometimes a stale answer of another branch. */
   const givenAnswers: fc.Arbitrary<Answers> = fc.record(
     Object.fromEntries(

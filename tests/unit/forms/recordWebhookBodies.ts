@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
 
 /**
- * Replaces fetch with a receiver that answers 200 and keeps each request body, in order. The caller's
- * afterEach restores globals (vi.unstubAllGlobals).
+ * Replaces fetch, for the test, with a receiver that answers 200 and keeps each request body, in order
+ * (setup.ts restores it after the test).
  */
 export function recordWebhookBodies(): unknown[] {
   const bodies: unknown[] = []

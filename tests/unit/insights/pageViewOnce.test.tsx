@@ -3,7 +3,6 @@ import { render, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import App from '../../../apps/web/app/root'
 
 // `npm start` runs the site in development, where React's StrictMode runs every effect twice: the root's
 // effect that starts counting page views must count the page once, as the production build (`pnpm serve`) does.
@@ -17,6 +16,10 @@ vi.mock('../../../apps/web/app/insights/recorder', () => ({
 
 describe('page views under React StrictMode (npm start)', () => {
   it('the root counts the page it hydrated on once, and a client navigation once more', async () => {
+    // A fresh root, as a page load has: the counting state lives in its modules, which test files that ran
+    // before this one in the same worker may have started.
+    vi.resetModules()
+    const { default: App } = await import('../../../apps/web/app/root')
     // jsdom has no FontFaceSet; the root's font loader asks it for Inter when idle (no font is used here).
     Object.defineProperty(document, 'fonts', { configurable: true, value: { load: async () => [] } })
     const Stub = createRoutesStub([
