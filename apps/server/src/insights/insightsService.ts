@@ -4,6 +4,7 @@ import { contentQueryFromEnv } from '../contentQuery.ts'
 import type { TrustProxy } from '../leads/clientAddress.ts'
 import type { LeadDb } from '../leads/db/database.ts'
 import type { LeadLog } from '../leads/leadLog.ts'
+import { runPeriodically } from '../periodic.ts'
 import { contentSpend } from './campaignSpend.ts'
 import { experimentLeads, experimentsReport, loadExperimentDefinitions } from './experiments/experimentFigures.ts'
 import { exposureCounts } from './experiments/exposures.ts'
@@ -75,13 +76,9 @@ export async function startInsightsService(options: {
       })
     }
   }
-  let running: Promise<void> = Promise.resolve()
-  const sweep = () => {
-    running = maintain().catch((error: unknown) => log.error('insights-maintenance-failed', { error: String(error) }))
-  }
-  sweep()
-  const timer = setInterval(sweep, config.maintenanceMs)
-  timer.unref()
+  const upkeep = runPeriodically(config.maintenanceMs, maintain, (error) =>
+    log.error('insights-maintenance-failed', { error: String(error) }),
+  )
   return {
     app: insightsRoutes({
       db,
@@ -102,9 +99,6 @@ export async function startInsightsService(options: {
     }),
     db,
     maintain,
-    close: async () => {
-      clearInterval(timer)
-      await running
-    },
+    close: upkeep.stop,
   }
 }

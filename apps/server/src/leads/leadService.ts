@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { contentQueryFromEnv } from '../contentQuery.ts'
 import { type InsightsService, startInsightsService } from '../insights/insightsService.ts'
+import { runPeriodically } from '../periodic.ts'
 import { adminApi } from './adminApi.ts'
 import { type LeadDatabase, openLeadDatabase } from './db/database.ts'
 import type { LeadFormName } from './db/tables.ts'
@@ -130,19 +131,9 @@ export async function sweepExpiredLeads(store: LeadDatabase, config: LeadConfig,
 
 function startRetentionSweep(store: LeadDatabase, config: LeadConfig, log: LeadLog) {
   if (Object.keys(config.retentionDays).length === 0) return { stop: async () => {} }
-  let running: Promise<void> = Promise.resolve()
-  const sweep = () => {
-    running = sweepExpiredLeads(store, config, log).catch((error: unknown) =>
-      logFailure(log, 'retention-sweep-failed', error),
-    )
-  }
-  sweep()
-  const timer = setInterval(sweep, config.retentionSweepMs)
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runPeriodically(
+    config.retentionSweepMs,
+    () => sweepExpiredLeads(store, config, log),
+    (error) => logFailure(log, 'retention-sweep-failed', error),
+  )
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { ContentQuery } from '../../contentQuery.ts'
+import { runPeriodically } from '../../periodic.ts'
 import type { LeadDb } from '../db/database.ts'
 import { type LeadLog, logFailure } from '../leadLog.ts'
 import { queueTeamNotice } from '../store/intake.ts'
@@ -50,7 +51,6 @@ export function startReleaseAlerts(options: {
   const now = options.now ?? (() => new Date())
   const told = new Set<string>()
   let failing = false
-  let running: Promise<number> | undefined
 
   const queueNotices = async (release: FailedRelease): Promise<number> => {
     const key = `release-failed:${release.releaseId}:${createHash('sha256').update(release.message).digest('hex').slice(0, 16)}`
@@ -93,43 +93,26 @@ export function startReleaseAlerts(options: {
     return queued
   }
 
-  const check = async (): Promise<number> => {
-    try {
-      const rows = await options.query<FailedReleaseRow[]>(FAILED_RELEASES, {})
-      let queued = 0
-      for (const row of rows ?? []) {
-        queued += await queueNotices({
-          releaseId: row._id.replace(/^_\.releases\./, ''),
-          title: row.title || 'Untitled release',
-          message: row.message,
-          intendedAt: validDate(row.intendedAt),
-        })
-      }
-      failing = false
-      if (queued > 0) options.wakeOutbox()
-      return queued
-    } catch (error) {
-      // Logged once until a read succeeds again.
-      if (!failing) logFailure(log, 'release-alerts-read-failed', error)
-      failing = true
-      return 0
+  const check = async (): Promise<void> => {
+    const rows = await options.query<FailedReleaseRow[]>(FAILED_RELEASES, {})
+    let queued = 0
+    for (const row of rows ?? []) {
+      queued += await queueNotices({
+        releaseId: row._id.replace(/^_\.releases\./, ''),
+        title: row.title || 'Untitled release',
+        message: row.message,
+        intendedAt: validDate(row.intendedAt),
+      })
     }
+    failing = false
+    if (queued > 0) options.wakeOutbox()
   }
 
-  const tick = () => {
-    running ??= check().finally(() => {
-      running = undefined
-    })
-  }
-  tick()
-  const timer = setInterval(tick, options.everyMs)
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runPeriodically(options.everyMs, check, (error) => {
+    // Logged once until a read succeeds again.
+    if (!failing) logFailure(log, 'release-alerts-read-failed', error)
+    failing = true
+  })
 }
 
 function validDate(value: string | null | undefined): Date | undefined {
