@@ -36,10 +36,12 @@ bash scripts/ensure-postgres.sh
 bash scripts/ensure-strace.sh
 await_beside node24 "Installing Node 24"
 
-step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server, on this Node and then on Node 24: started here, beside every other step, as most of its time is spent waiting on killed processes and retries"
+step "lead server: endpoint, outbox, durability and faults (killed servers, failing receivers, several processes on one store), on the embedded store and on a PostgreSQL server, on this Node and on Node 24 at once: started here, beside every other step, as most of their time is spent waiting on killed processes, retries and claim windows"
+start_beside leads bash scripts/pnpm.sh test:leads
 # On Node 24 without freshClone.test.ts: it installs a clone with the machine's Node (the quick start a fresh
 # machine runs), and on Node 24 that install would compile better-sqlite3, which the store does not use there.
-start_beside leads bash -c 'bash scripts/pnpm.sh test:leads && bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:leads --exclude tests/leads/freshClone.test.ts'
+# Each run has its own PostgreSQL server, stores and ports (tests/leads/support), so the two share nothing.
+start_beside leads_node24 bash scripts/ensure-node24.sh bash scripts/pnpm.sh test:leads --exclude tests/leads/freshClone.test.ts
 
 step "the default production build (forms post to the lead server), which the browser tests and the Studio's tests use"
 # The browser tests' webhook recorder listens on this port (tests/e2e/support/webhookRecorder.ts), moved by
@@ -126,8 +128,9 @@ pnpm test:preview-e2e
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
 
-step "lead server tests, on this Node and on Node 24 (started after the install): their result"
+step "lead server tests, on this Node and on Node 24 (started after the install): their results"
 await_beside leads "The lead server tests"
+await_beside leads_node24 "The lead server tests on Node 24"
 
 step "the real Sanity Studio (started after its builds): its result"
 await_beside studio_e2e "The real Studio's tests"
