@@ -94,11 +94,12 @@ describe('what `pnpm serve` logs, on every path', () => {
     })
     expect(forget.status).toBe(200)
 
-    const lines = server.log().split('\n').filter(Boolean)
-    const events = lines.map((line) => (JSON.parse(line) as { event: string }).event)
-    expect(events).toEqual(
-      expect.arrayContaining(['lead-stored', 'lead-quarantined', 'lead-endpoint-failed', 'admin-api-failed']),
-    )
+    // The log lines reach this process through a pipe, maybe after the responses.
+    const logLines = () => server.log().split('\n').filter(Boolean)
+    await expect
+      .poll(() => logLines().map((line) => (JSON.parse(line) as { event: string }).event))
+      .toEqual(expect.arrayContaining(['lead-stored', 'lead-quarantined', 'lead-endpoint-failed', 'admin-api-failed']))
+    const lines = logLines()
     const failure = JSON.parse(lines.find((line) => line.includes('"lead-endpoint-failed"')) ?? '{}')
     // What the endpoint meets depends on timing: its pooled connection terminated under the query (57P01),
     // a new connection refused (55000), the socket reset by the terminated backend (Node's ECONNRESET), or the

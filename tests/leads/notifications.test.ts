@@ -347,12 +347,13 @@ describe('notifications on the embedded store', () => {
       last_status: 550,
     })
     expect(smtp.accepted).toHaveLength(0)
-    const logged = server
-      .log()
-      .split('\n')
-      .filter((line) => line.includes('notification-misconfigured'))
-    expect(logged).toHaveLength(1)
-    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ level: 'error', destination: 'email', status: 550 })
+    const logged = () =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('notification-misconfigured'))
+    await expect.poll(() => logged()).toHaveLength(1)
+    expect(JSON.parse(logged()[0] ?? '{}')).toMatchObject({ level: 'error', destination: 'email', status: 550 })
     expect(server.log()).not.toContain('sam@example.test')
     expect(server.log()).not.toContain('team@advisorgrowth.test')
   })

@@ -149,7 +149,7 @@ describe.each(STORES)('a release that fails at its time, on the %s store', (kind
         url: 'https://studio.advisorgrowth.test/releases/rfallwebinar',
       },
     ])
-    expect(first.log()).toContain('"event":"release-publish-failed"')
+    await expect.poll(() => first.log()).toContain('"event":"release-publish-failed"')
 
     // A second process of the same store reads the same failed release: it is not told again. A second failure,
     // of another release, is; once its notices are in, the second process has read the first release too.
