@@ -62,12 +62,18 @@ production pnpm build
 step "the real Sanity Studio on the local Content Lake (playwright + chromium): started here, as soon as the site's build exists, before the checks below (its lead server serves it; the suite builds the Studio itself, with its own settings, and serves it as a host would), beside every step below: it is the longest step, one test at a time, and much of its time is spent waiting on publishes, deliveries and its dev servers"
 start_beside studio_e2e pnpm test:studio-e2e
 
-step "the checks, beside every step below, as one chain (in ci-t, with them on the main line, the processes the run waits for used 1,063 CPU-seconds in 942 s: the two cores had room for them, and no step below reads what they write): dependency audit (production dependencies, high and critical); house style (biome, knip); types; the Studio's schema validated and its generated types up to date"
-start_beside checks bash -c 'set -e
-  echo "--- dependency audit"; bash scripts/audit.sh
-  echo "--- house style"; bash scripts/pnpm.sh lint
-  echo "--- types"; bash scripts/pnpm.sh typecheck
-  echo "--- schema and generated types"; bash scripts/pnpm.sh schema:validate; bash scripts/check-typegen.sh'
+step "dependency audit (production dependencies, high and critical)"
+bash scripts/audit.sh
+
+step "house style: formatter, linter, unused code (biome, knip)"
+pnpm lint
+
+step "types"
+pnpm typecheck
+
+step "studio: schema validate, generated types up to date"
+pnpm schema:validate
+bash scripts/check-typegen.sh
 
 step "unit tests (vitest), on this Node"
 pnpm test:unit --maxWorkers=2
@@ -121,9 +127,6 @@ pnpm test:preview-e2e
 
 step "browser tests (playwright + chromium)"
 pnpm test:e2e
-
-step "the checks (started after the build): their result"
-await_beside checks "The checks"
 
 step "lead server tests, on this Node and on Node 24 (started after the install): their results"
 await_beside leads "The lead server tests"
