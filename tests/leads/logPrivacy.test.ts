@@ -95,7 +95,8 @@ describe('what `pnpm serve` logs, on every path', () => {
     expect(forget.status).toBe(200)
 
     // The log lines reach this process through a pipe, maybe after the responses.
-    const logLines = () => server.log().split('\n').filter(Boolean)
+    const { log } = server
+    const logLines = () => log().split('\n').filter(Boolean)
     await expect
       .poll(() => logLines().map((line) => (JSON.parse(line) as { event: string }).event))
       .toEqual(expect.arrayContaining(['lead-stored', 'lead-quarantined', 'lead-endpoint-failed', 'admin-api-failed']))
