@@ -1,7 +1,16 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // tsx compiles this with esbuild, which reads no tsconfig here: the pragmas ask for the automatic JSX runtime.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Heading } from '@react-email/heading'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { ANOTHER_MESSAGE_TITLE, FIRST_MESSAGE_LINK_TEXT, LEAD_FORM_TITLES } from '@site/leads/admin'
 import type { LeadFormName } from '@site/leads/forms'
 import { answerText, leadAnswers } from '@site/leads/labels'
