@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { SITE_URL } from './studioServer'
-import { openDocument, openStudio, publish, storedDocument, storedDocuments } from './support'
+import { openDocument, openStudio, publish, retryMark, storedDocument, storedDocuments } from './support'
 
 const storedResourceBySlug = (slug: string) =>
   storedDocuments().find((document) => (document.slug as { current?: string } | undefined)?.current === slug)
@@ -13,7 +13,7 @@ test('a new resource written in the Studio, with a heading and a link in its bod
   // It writes a whole article and then edits a page: more than most tests.
   test.setTimeout(360_000)
   // A retry writes a resource of its own: the first attempt's may be published already, and slugs are unique.
-  const attempt = test.info().retry ? ` ${test.info().retry + 1}` : ''
+  const attempt = retryMark((attempt) => ` ${attempt}`)
   const title = `Compliance-Friendly Social Media for Advisors${attempt}`
   const slug = `compliance-friendly-social-media-for-advisors${attempt.replace(' ', '-')}`
   await openStudio(page)

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { DATASET_FILE, PUBLISH_PORT, WEBHOOK_SECRET } from './studioServer'
-import { openStudio, publish, storedDocument } from './support'
+import { openStudio, publish, retryMark, storedDocument } from './support'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 const webDir = join(repoRoot, 'apps', 'web')
@@ -103,7 +103,7 @@ test('the publish endpoint, stopped while three changes are published in the Stu
   test.setTimeout(15 * 60_000)
   // A retry publishes titles of its own: the first attempt's are published already, and a title set to the value
   // it has leaves nothing to publish.
-  const attempt = test.info().retry ? ` (${test.info().retry + 1})` : ''
+  const attempt = retryMark((attempt) => ` (${attempt})`)
   const title = (text: string) => `${text}${attempt}`
   removeBuilds()
   await buildSite(SITE)

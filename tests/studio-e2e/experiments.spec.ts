@@ -5,6 +5,7 @@ import {
   openDocument,
   openStudio,
   publish,
+  retryMark,
   storedDocument,
   storedDocuments,
   storedDraft,
@@ -29,7 +30,7 @@ test('an experiment created and started in the real Studio, then promoted: the v
 }) => {
   test.setTimeout(360_000)
   // A retry makes an experiment of its own: the first attempt's may be promoted already.
-  const attempt = test.info().retry ? ` (attempt ${test.info().retry + 1})` : ''
+  const attempt = retryMark((attempt) => ` (attempt ${attempt})`)
   const NAME = `About hero: team headline${attempt}`
   const VARIANT = { label: LABEL, heading: `Meet the Team That Fills Advisors’ Calendars${attempt}` }
   const created = () => createdNamed(NAME)

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createClient } from '@sanity/client'
 import { EMBEDDED_DATASET, EMBEDDED_PROJECT_ID } from '@site/content-api/config'
 import { LAKE_PORT, LAKE_TOKEN, PREVIEW_URL, SITE_URL } from './studioServer'
-import { discardDraft, openStudio, storedDocument } from './support'
+import { discardDraft, openStudio, retryMark, storedDocument } from './support'
 
 /** The local editor's client on the suite's lake, as a script or another tool of the editor's would use it. */
 const editor = createClient({
@@ -55,7 +55,7 @@ test('the Preview tool shows the page, opens the field an editor clicks, and sho
 test('the Preview tool, in a release picked as the perspective, shows the page as the release will publish it', async ({
   page,
 }) => {
-  const attempt = test.info().retry ? `${test.info().retry + 1}` : ''
+  const attempt = retryMark(String)
   const releaseId = `rpreview${attempt}`
   const home = storedDocument('page.home') as Record<string, unknown> & { sections: HeroSection[] }
   const published = heroOf(home)?.heading

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { LAKE_PORT, LAKE_TOKEN, SITE_URL } from './studioServer'
-import { openDocument, openStudio, storedDocument } from './support'
+import { openDocument, openStudio, retryMark, storedDocument } from './support'
 
 // Issue 40, points 2 and 6: a campaign through the Studio's own scheduling on the local lake, in the marketer's
 // time zone. Its launch is a release of two pages; the end of an offer is a release that unpublishes a page; a
@@ -189,7 +189,7 @@ test('a campaign scheduled in the Studio for one minute: a release of two pages 
   page,
 }) => {
   test.setTimeout(480_000)
-  const attempt = test.info().retry ? ` (attempt ${test.info().retry + 1})` : ''
+  const attempt = retryMark((attempt) => ` (attempt ${attempt})`)
   const headings = EDITS.map((edit) => `Spring${attempt}: ${edit.from}`)
   const draftHeading = `Scheduled${attempt}: ${SCHEDULED_DRAFT.from}`
   expect((await fetch(`${SITE_URL}${ENDING.path}`)).status).toBe(200)

@@ -9,6 +9,15 @@ export async function openStudio(page: Page, path = '/'): Promise<void> {
   await expect(page.getByRole('link', { name: 'Pages' })).toBeVisible()
 }
 
+/**
+ * What a retried test adds to the names it creates, so that they do not meet its first attempt's (published or
+ * promoted already): nothing on the first attempt, `mark(2)` on the second.
+ */
+export function retryMark(mark: (attempt: number) => string): string {
+  const { retry } = test.info()
+  return retry ? mark(retry + 1) : ''
+}
+
 export async function openDocument(page: Page, listTitle: string, documentTitle: string): Promise<void> {
   await page.getByRole('link', { name: listTitle }).click()
   await page
