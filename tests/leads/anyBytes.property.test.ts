@@ -51,7 +51,7 @@ const deep = fc
 /** What a request carries: a body as text (or bytes) and its headers. */
 const request = fc.record({
   body: fc.oneof(
-    { weight: 5, arbitrary: contactPayload.map((payload) => JSON.stringify({ payload, honeypot: '' })) },
+    { weight: 8, arbitrary: contactPayload.map((payload) => JSON.stringify({ payload, honeypot: '' })) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify({ payload: value })) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
     { weight: 1, arbitrary: deep },
@@ -62,8 +62,21 @@ const request = fc.record({
     fc.stringMatching(/^[\w.:-]{8,40}$/),
     fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 140 }),
   ),
-  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON'),
-  origin: fc.option(fc.constantFrom(SITE, 'https://evil.example', 'null'), { nil: undefined }),
+  // Weighted towards what the site sends, so that enough requests are stored for the property to check: with
+  // every origin and type equally likely, 2 to 9 of 200 were (8 runs), and about 1 run in 100 stored none (a
+  // failed npm test); weighted, 9 to 21 (6 runs).
+  contentType: fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'),
+    },
+    { weight: 1, arbitrary: fc.constant('text/plain') },
+  ),
+  origin: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(SITE) },
+    { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null') },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  ),
   userAgent: headerValue,
   forwardedFor: headerValue,
   referer: headerValue,
