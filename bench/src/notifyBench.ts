@@ -88,24 +88,20 @@ const chat = createServer((req, res) => {
 })
 await new Promise<void>((resolve) => chat.listen(PORT + 2, '127.0.0.1', () => resolve()))
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'apps/server/src/entries/serve.ts', '--dir', site, '--port', String(PORT)],
-  {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      LEADS_DATA_DIR: join(work, 'leads'),
-      LEADS_ADMIN_TOKEN: 'bench-notify',
-      SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
-      LEAD_EMAIL_FROM: 'Leads <leads@bench.test>',
-      LEAD_CHAT_WEBHOOKS: `sales=http://127.0.0.1:${PORT + 2}/slack`,
-      CONTENT_SEED_FILE: content,
-      LEAD_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', process.env.BENCH_LOG ? 'inherit' : 'ignore'],
+const server = spawn(process.execPath, ['apps/server/run.mjs', 'serve', '--dir', site, '--port', String(PORT)], {
+  cwd: repoRoot,
+  env: {
+    PATH: process.env.PATH,
+    LEADS_DATA_DIR: join(work, 'leads'),
+    LEADS_ADMIN_TOKEN: 'bench-notify',
+    SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
+    LEAD_EMAIL_FROM: 'Leads <leads@bench.test>',
+    LEAD_CHAT_WEBHOOKS: `sales=http://127.0.0.1:${PORT + 2}/slack`,
+    CONTENT_SEED_FILE: content,
+    LEAD_RATE_LIMIT_PER_MINUTE: '100000',
   },
-)
+  stdio: ['ignore', 'pipe', process.env.BENCH_LOG ? 'inherit' : 'ignore'],
+})
 await new Promise<void>((resolve, reject) => {
   server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && resolve())
   server.once('exit', (code) => reject(new Error(`pnpm serve exited with ${code}`)))

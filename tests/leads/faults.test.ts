@@ -253,7 +253,7 @@ describe.each([
 })
 
 function runLeadsCli(args: string[], serverOrigin: string): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entries/leads.ts', ...args], {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { PATH: process.env.PATH, LEADS_SERVER_URL: serverOrigin, LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],

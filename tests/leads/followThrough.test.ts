@@ -117,15 +117,11 @@ const pageText = async (link: string) => {
 const detail = (origin: string, id: string) => admin<LeadDetailJson>(origin, `/api/admin/leads/${id}`)
 
 function runLeads(args: string[], origin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/entries/leads.ts', '--server', origin, ...args],
-    {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, USER: 'ops' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', '--server', origin, ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, USER: 'ops' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => {

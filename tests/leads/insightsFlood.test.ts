@@ -196,7 +196,7 @@ describe('a flood of invented beacon events against `pnpm serve`', () => {
     server = await startServerProcess({ site, port, env })
     const cli = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/entries/insights.ts', '--from', today, '--to', today, '--json'],
+      ['apps/server/run.mjs', 'insights', '--from', today, '--to', today, '--json'],
       {
         cwd: repoRoot,
         env: { PATH: process.env.PATH, ...env, LEADS_SERVER_URL: origin, LEADS_ADMIN_TOKEN: ADMIN_TOKEN },

@@ -15,7 +15,7 @@ import { newStore } from './support/stores'
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 function runLeads(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entries/leads.ts', ...args], {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],

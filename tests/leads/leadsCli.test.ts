@@ -21,7 +21,7 @@ interface Run {
 }
 
 function runLeads(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/entries/leads.ts', ...args], {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
     cwd: repoRoot,
     // UTC, so the times the command prints can be compared with the API's ISO strings.
     env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...env },

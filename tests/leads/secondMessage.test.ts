@@ -78,15 +78,11 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
 
 /** `pnpm leads show <id>` against a running server, as an operator runs it. */
 function leadsShow(id: string, origin: string): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/entries/leads.ts', 'show', id, '--server', origin],
-    {
-      cwd: new URL('../..', import.meta.url).pathname,
-      env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', 'show', id, '--server', origin], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let stdout = ''
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString()

@@ -16,8 +16,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-function runToExit(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+function runToExit(entry: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', entry, ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,14 +41,14 @@ function runToExit(script: string, args: string[]): Promise<{ code: number | nul
 
 describe('a site folder without 404.html', () => {
   it.each([
-    ['pnpm serve', 'apps/server/src/entries/serve.ts'],
-    ['pnpm preview:serve', 'apps/server/src/entries/previewServe.ts'],
-  ])('%s refuses to start, in one line', async (_name, script) => {
+    ['pnpm serve', 'serve'],
+    ['pnpm preview:serve', 'previewServe'],
+  ])('%s refuses to start, in one line', async (_name, entry) => {
     const site = tinySite()
     cleanups.push(() => rmSync(site, { recursive: true, force: true }))
     rmSync(join(site, '404.html'))
     const port = await freePort()
-    const result = await runToExit(script, ['--dir', site, '--port', String(port)])
+    const result = await runToExit(entry, ['--dir', site, '--port', String(port)])
     expect(result).toEqual({
       code: 1,
       stdout: '',

@@ -26,7 +26,7 @@ export interface ServerProcess {
   kill: (signal: NodeJS.Signals) => Promise<void>
 }
 
-/** `pnpm serve` as its own process (apps/server/src/entries/serve.ts), on `port`, until it says it is serving. */
+/** `pnpm serve` as its own process (`node apps/server/run.mjs serve`), on `port`, until it says it is serving. */
 export async function startServerProcess(options: {
   site: string
   port: number
@@ -34,15 +34,7 @@ export async function startServerProcess(options: {
   /** A command the server runs under (`strace` and its options), in a process group of its own. */
   under?: string[]
 }): Promise<ServerProcess> {
-  const serve = [
-    '--import',
-    'tsx',
-    'apps/server/src/entries/serve.ts',
-    '--dir',
-    options.site,
-    '--port',
-    String(options.port),
-  ]
+  const serve = ['apps/server/run.mjs', 'serve', '--dir', options.site, '--port', String(options.port)]
   const [command, ...args] = options.under
     ? [...options.under, process.execPath, ...serve]
     : [process.execPath, ...serve]

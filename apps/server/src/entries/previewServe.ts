@@ -1,7 +1,7 @@
 /**
  * Serves a built site exactly as the hosting contract says (docs/hosting.md, "Hosting contract"), and nothing else:
  * `pnpm preview:serve` for the preview build, which has no forms to store.
- * Usage: tsx apps/server/src/entries/previewServe.ts [--dir apps/web/dist] [--port 4173]
+ * Usage: pnpm preview:serve (node apps/server/run.mjs previewServe) [--dir apps/web/dist] [--port 4173]
  */
 import { parseArgs } from 'node:util'
 import { HostingContractError, startStaticServer } from '../static/staticServer.ts'
