@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testBrowser'
 
 /** `E2E_PORT_OFFSET` moves every port (the direct build's webhook addresses too), so two checkouts can run the suite at once. */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0)
@@ -26,16 +27,6 @@ export default defineConfig({
     },
   ],
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 })

@@ -6,8 +6,9 @@ import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { build } from 'vite'
 import { type StaticServer, startStaticServer } from '../../apps/server/src/static/staticServer'
 import { watchConsole } from '../e2e/support/pageChecks'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testBrowser'
 import { datasetIndexForTests } from './datasetIndex'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PREVIEW_PORT } from './playwright.config'
+import { PREVIEW_PORT } from './playwright.config'
 
 // The Studio origin the preview build lets frame it (SANITY_STUDIO_URL's default); the test answers
 // for it with page.route, so nothing listens there.

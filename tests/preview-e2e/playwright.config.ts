@@ -1,17 +1,8 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testBrowser'
 
 /** The preview build (apps/web/dist-preview) in a browser; the spec serves it itself on this port. */
 export const PREVIEW_PORT = 4175
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: '.',

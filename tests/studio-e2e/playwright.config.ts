@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../preview-e2e/playwright.config'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testBrowser'
 import {
   DATASET_DIR,
   DATASET_FILE,
