@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ReceivedDelivery, type ReceiverAnswer, startLeadReceiver } from './support/leadReceiver'
 import {
-  ADMIN_TOKEN,
   admin,
   freePort,
   inParallel,
   postContactLead,
+  runLeadsCli,
   type ServerProcess,
   startServerProcess,
   tinySite,
@@ -205,7 +203,7 @@ describe.each(STORES)('the lead server on the %s store, under faults', (kind) =>
 
     await server.kill('SIGTERM') // the fix: the right address, and a restart
     server = await start(port)
-    const replay = await runLeadsCli(['replay', leads[0]?.id ?? '', '--json'], server.origin)
+    const replay = await runLeadsCli(['replay', leads[0]?.id ?? '', '--json'], { LEADS_SERVER_URL: server.origin })
     expect(replay.code).toBe(0)
     expect(JSON.parse(replay.stdout)).toEqual({
       replayed: true,
@@ -251,16 +249,3 @@ describe.each([
     expect(health.deliveries.delivered).toBe(300)
   })
 })
-
-function runLeadsCli(args: string[], serverOrigin: string): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { PATH: process.env.PATH, LEADS_SERVER_URL: serverOrigin, LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let stdout = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout })))
-}

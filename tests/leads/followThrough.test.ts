@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { LeadDetailJson } from '@site/leads/admin'
 import type { InsightsReport } from '@site/leads/insights'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLeadReceiver } from './support/leadReceiver'
-import { ADMIN_TOKEN, admin, freePort, startServerProcess, tinySite } from './support/serverProcess'
+import { ADMIN_TOKEN, admin, freePort, runLeadsCli, startServerProcess, tinySite } from './support/serverProcess'
 import { type ReceivedMail, startSmtpSink } from './support/smtpSink'
 import { newStore, STORES } from './support/stores'
 
@@ -16,7 +14,6 @@ import { newStore, STORES } from './support/stores'
 // their take links are opened and pressed as a person (and a mail scanner) would, the CLI sets a status, and
 // a real HTTP receiver gets the signed history events.
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const EVENTS_SECRET = `whsec_${Buffer.from('follow-through-events-secret-32b').toString('base64')}`
 
 const FAST = {
@@ -116,23 +113,6 @@ const pageText = async (link: string) => {
 
 const detail = (origin: string, id: string) => admin<LeadDetailJson>(origin, `/api/admin/leads/${id}`)
 
-function runLeads(args: string[], origin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', '--server', origin, ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, USER: 'ops' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
-}
-
 describe.each(STORES)('taking a lead on the %s store', { timeout: 180_000 }, (kind) => {
   it('each recipient gets their own link; a fetch takes nothing; the first press owns it, the second reader sees "Taken by"; status by page and CLI; signed events', async () => {
     const smtp = await startSmtpSink()
@@ -189,7 +169,7 @@ describe.each(STORES)('taking a lead on the %s store', { timeout: 180_000 }, (ki
     expect((await press(anaLink, { action: 'status', status: 'contacted' })).status).toBe(303)
     expect((await press(anaLink, { action: 'status', status: 'won' })).status).toBe(422) // no value
     expect((await press(anaLink, { action: 'status', status: 'qualified' })).status).toBe(303)
-    const cli = await runLeads(['status', id, 'won', '--value', '5000'], server.origin)
+    const cli = await runLeadsCli(['--server', server.origin, 'status', id, 'won', '--value', '5000'], { USER: 'ops' })
     expect(cli).toMatchObject({ code: 0, stdout: `Lead ${id} is now won.\n` })
 
     const final = await detail(server.origin, id)
@@ -212,7 +192,7 @@ describe.each(STORES)('taking a lead on the %s store', { timeout: 180_000 }, (ki
     ])
 
     // `pnpm leads show` and the CSV export carry the owner, the status and the history.
-    const shown = await runLeads(['show', id], server.origin)
+    const shown = await runLeadsCli(['--server', server.origin, 'show', id], { USER: 'ops' })
     expect(shown.stdout).toContain('Follow-through\n  Owner')
     expect(shown.stdout).toMatch(/Status\s+Won \(value 5000\)/)
     expect(shown.stdout).toMatch(/taken by ana@advisorgrowth\.test via email/)

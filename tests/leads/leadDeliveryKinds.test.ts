@@ -1,35 +1,22 @@
-import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { LeadSummaryJson } from '@site/leads/admin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_CSV_COLUMNS } from '../../apps/server/src/leads/leadCsv'
-import { ADMIN_TOKEN, admin, freePort, type ServerProcess, startServerProcess, tinySite } from './support/serverProcess'
+import {
+  ADMIN_TOKEN,
+  admin,
+  freePort,
+  runLeadsCli,
+  type ServerProcess,
+  startServerProcess,
+  tinySite,
+} from './support/serverProcess'
 import { startSmtpSink } from './support/smtpSink'
 import { newStore } from './support/stores'
 
 // Words that mean what they say: a contact form with no webhook whose team e-mail went out, as the Leads
 // tool's list, `pnpm leads list`/`show` and the export word it: by delivery kind, never "undelivered / 0 attempts".
 // A real server process, a real SMTP server, the CLI as its own process.
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-
-function runLeads(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
-}
 
 async function postContact(origin: string, key: string, email: string): Promise<string> {
   const response = await fetch(`${origin}/api/leads/contact`, {
@@ -101,7 +88,7 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
   })
 
   it('pnpm leads list says the same, in the Leads tool words', async () => {
-    const run = await runLeads(['list', ...asking()])
+    const run = await runLeadsCli(['list', ...asking()])
     expect([run.code, run.stderr]).toEqual([0, ''])
     const lines = run.stdout.split('\n')
     expect(lines[1]).toMatch(/^│ ID +│ Received +│ Form +│ Name +│ E-mail +│ Company +│ State +│$/)
@@ -115,7 +102,7 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
   })
 
   it('pnpm leads show takes the start of the id, and prints the labels and option labels the Studio shows', async () => {
-    const run = await runLeads(['show', leadId.slice(0, 8), ...asking()])
+    const run = await runLeadsCli(['show', leadId.slice(0, 8), ...asking()])
     expect([run.code, run.stderr]).toEqual([0, ''])
     expect(run.stdout).toContain(`  ID        ${leadId}\n`)
     expect(run.stdout).toContain('  State     Team e-mail: sent\n            Webhook: none set\n')
@@ -143,9 +130,9 @@ describe('a lead whose team e-mail went out and whose form has no webhook', { ti
     const shared = ids.map((id) => id[0]).find((first, index, firsts) => firsts.indexOf(first) !== index) ?? ''
     const unknown = [...'0123456789abcdef'].find((digit) => !ids.some((id) => id.startsWith(`${shared}${digit}`)))
     const [ambiguous, none, notAnId] = await Promise.all([
-      runLeads(['show', shared, ...asking()]),
-      runLeads(['show', `${shared}${unknown}`, ...asking()]),
-      runLeads(['show', 'dana', ...asking()]),
+      runLeadsCli(['show', shared, ...asking()]),
+      runLeadsCli(['show', `${shared}${unknown}`, ...asking()]),
+      runLeadsCli(['show', 'dana', ...asking()]),
     ])
     expect(ambiguous).toEqual({
       code: 1,

@@ -1,50 +1,32 @@
-import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLeadReceiver } from './support/leadReceiver'
-import { ADMIN_TOKEN, freePort, type ServerProcess, startServerProcess, tinySite } from './support/serverProcess'
+import {
+  ADMIN_TOKEN,
+  type CliRun,
+  freePort,
+  runLeadsCli,
+  type ServerProcess,
+  startServerProcess,
+  tinySite,
+} from './support/serverProcess'
 import { newStore } from './support/stores'
 
 // `pnpm leads` as an operator runs it: its own process, against a real server process on a real store, and
 // against the store itself once the server is stopped. Every failure must be one line on stderr, never a stack.
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const COMMANDS = ['health', 'list', 'show', 'replay', 'export', 'forget'] as const
 const everyStderr: string[] = []
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function runLeads(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
-    cwd: repoRoot,
-    // UTC, so the times the command prints can be compared with the API's ISO strings.
-    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      everyStderr.push(stderr)
-      resolve({ code, stdout, stderr })
-    }),
-  )
+async function runLeads(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const run = await runLeadsCli(args, env)
+  everyStderr.push(run.stderr)
+  return run
 }
 
 /** A failure as the operator must see it: this one line on stderr, nothing on stdout, exit code 1. */
-function expectFailure(run: Run, line: string) {
+function expectFailure(run: CliRun, line: string) {
   expect({ stderr: run.stderr, stdout: run.stdout, code: run.code }).toEqual({
     stderr: `${line}\n`,
     stdout: '',

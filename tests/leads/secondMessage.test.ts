@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,7 +9,7 @@ import { renderNotification } from '../../apps/server/src/leads/delivery/renderM
 import { claimedDigest } from './support/claimedDigest'
 import { startLeadReceiver } from './support/leadReceiver'
 import { useLeadServer } from './support/leadServer'
-import { ADMIN_TOKEN, admin, startServerProcess, tinySite } from './support/serverProcess'
+import { admin, runLeadsCli, startServerProcess, tinySite } from './support/serverProcess'
 import { startSmtpSink } from './support/smtpSink'
 import { newStore, STORES } from './support/stores'
 
@@ -74,20 +73,6 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
     if (done(value) || Date.now() > deadline) return value
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-}
-
-/** `pnpm leads show <id>` against a running server, as an operator runs it. */
-function leadsShow(id: string, origin: string): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', 'show', id, '--server', origin], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let stdout = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout })))
 }
 
 const contact = (email: string, message: string) => ({
@@ -248,8 +233,8 @@ describe.each(STORES)('a second message on the %s store', { timeout: 180_000 }, 
 
     // `pnpm leads show` says it of the second lead, naming the first; not of the first.
     const [shownSecond, shownFirst] = await Promise.all([
-      leadsShow(second, server.origin),
-      leadsShow(first, server.origin),
+      runLeadsCli(['show', second, '--server', server.origin]),
+      runLeadsCli(['show', first, '--server', server.origin]),
     ])
     expect(shownSecond.code).toBe(0)
     expect(shownSecond.stdout).toMatch(

@@ -26,6 +26,33 @@ export interface ServerProcess {
   kill: (signal: NodeJS.Signals) => Promise<void>
 }
 
+export interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * `pnpm leads <args>` as its own process (`node apps/server/run.mjs leads`), as an operator runs it: in UTC (so
+ * the times it prints compare with the API's ISO strings), with the admin token; `env` adds or overrides.
+ */
+export function runLeadsCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+}
+
 /** `pnpm serve` as its own process (`node apps/server/run.mjs serve`), on `port`, until it says it is serving. */
 export async function startServerProcess(options: {
   site: string
