@@ -1,43 +1,24 @@
-import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, postContactLead, type ServerProcess, startServerProcess, tinySite } from './support/serverProcess'
+import {
+  freePort,
+  postContactLead,
+  runEntry,
+  type ServerProcess,
+  startServerProcess,
+  tinySite,
+} from './support/serverProcess'
 import { newStore } from './support/stores'
 
 // The production server (`pnpm serve`) and the preview server (`pnpm preview:serve`) as their own processes,
 // on a site folder that breaks the hosting contract: they refuse to start with one line, and a file that
 // disappears while serving is answered, never fatal to the lead endpoint beside it.
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const cleanups: Array<() => unknown> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-function runToExit(entry: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', entry, ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    }),
-  )
-}
 
 describe('a site folder without 404.html', () => {
   it.each([
@@ -48,7 +29,7 @@ describe('a site folder without 404.html', () => {
     cleanups.push(() => rmSync(site, { recursive: true, force: true }))
     rmSync(join(site, '404.html'))
     const port = await freePort()
-    const result = await runToExit(entry, ['--dir', site, '--port', String(port)])
+    const result = await runEntry(entry, ['--dir', site, '--port', String(port)])
     expect(result).toEqual({
       code: 1,
       stdout: '',

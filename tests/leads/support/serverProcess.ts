@@ -33,13 +33,13 @@ export interface CliRun {
 }
 
 /**
- * `pnpm leads <args>` as its own process (`node apps/server/run.mjs leads`), as an operator runs it: in UTC (so
- * the times it prints compare with the API's ISO strings), with the admin token; `env` adds or overrides.
+ * One of the server's entries (`node apps/server/run.mjs <entry> <args>`) run to its exit, as an operator runs it,
+ * with only PATH and `env` set; killed after 30 s, a bound for one that hangs.
  */
-export function runLeadsCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, ['apps/server/run.mjs', 'leads', ...args], {
+export function runEntry(entry: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, ['apps/server/run.mjs', entry, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...env },
+    env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
@@ -50,7 +50,21 @@ export function runLeadsCli(args: string[], env: Record<string, string> = {}): P
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    }),
+  )
+}
+
+/**
+ * `pnpm leads <args>`: in UTC (so the times it prints compare with the API's ISO strings), with the admin token;
+ * `env` adds or overrides.
+ */
+export function runLeadsCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('leads', args, { TZ: 'UTC', LEADS_ADMIN_TOKEN: ADMIN_TOKEN, ...env })
 }
 
 /** `pnpm serve` as its own process (`node apps/server/run.mjs serve`), on `port`, until it says it is serving. */
