@@ -6,9 +6,9 @@ import { listPrerenderPaths, loadSiteManifest } from './app/content/paths.server
 import { siteUrl } from './app/content/siteUrl.server'
 import { copyEmbeddedImages } from './publish/embeddedImages.ts'
 import { buildExperimentVariants } from './publish/experimentVariants.ts'
+import { fullBuildState } from './publish/fullBuildState.ts'
 import { copyImageVariants, readPages, variantsNamedIn } from './publish/imageVariants.ts'
-import { discardPublishLeftovers } from './publish/publishState.ts'
-import { recordFullBuild } from './publish/recordFullBuild.ts'
+import { publishFullBuild } from './publish/publishState.ts'
 import { routeFiles } from './publish/routeFiles.ts'
 import { publishStaticSite } from './publish/staticSite.ts'
 import { cspSourcesFromConfig } from './vite/contentSecurityPolicy.ts'
@@ -53,18 +53,13 @@ export default {
       clientBuildDir,
       plans,
     })
-    const published = publishStaticSite({
-      clientBuildDir,
-      outDir,
-      routePaths,
-      redirects,
-      ...site,
+    // Assembled beside the live site and switched in whole, as a publish is: `pnpm serve` keeps serving the old one.
+    await publishFullBuild(reactRouterConfig.buildDirectory, outDir, async (siteDir) => {
+      const published = publishStaticSite({ clientBuildDir, outDir: siteDir, routePaths, redirects, ...site })
+      copyEmbeddedImages(siteDir)
+      copyImageVariants(siteDir, readPages(htmlFiles(siteDir)))
+      const images = (path: string) => variantsNamedIn(readFileSync(join(siteDir, routeFiles(path).html), 'utf8'))
+      return fullBuildState({ ...site, ...published, routes, images, plans })
     })
-    copyEmbeddedImages(outDir)
-    copyImageVariants(outDir, readPages(htmlFiles(outDir)))
-    const images = (path: string) => variantsNamedIn(readFileSync(join(outDir, routeFiles(path).html), 'utf8'))
-    // What the last publish left beside the old site (publish/stagedSite.ts) no longer matches the new one.
-    discardPublishLeftovers(outDir)
-    await recordFullBuild(reactRouterConfig.buildDirectory, { ...site, ...published, routes, images, plans })
   },
 } satisfies Config

@@ -4,10 +4,10 @@ import { join, relative } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   type PublishState,
+  publishFullBuild,
   readPublishState,
   stagingDir,
   switchPublishedSite,
-  writePublishState,
 } from '../../apps/web/publish/publishState'
 import { removeFile, replaceFile, spareAfterSwitch, stageSite } from '../../apps/web/publish/stagedSite'
 
@@ -51,21 +51,23 @@ async function publish(changes: { write?: Record<string, string>; remove?: strin
   return staged
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   const root = mkdtempSync(join(tmpdir(), 'staged-site-'))
   buildDir = join(root, 'build')
   outDir = join(root, 'dist')
-  for (const [file, text] of Object.entries({
-    'index.html': 'home v1',
-    _headers: 'headers v1',
-    'resources/a/index.html': 'a v1',
-    'resources/a.data': 'a data v1',
-    'resources/b/index.html': 'b v1',
-  })) {
-    mkdirSync(join(outDir, file, '..'), { recursive: true })
-    writeFileSync(join(outDir, file), text)
-  }
-  writePublishState(buildDir, state)
+  await publishFullBuild(buildDir, outDir, async (siteDir) => {
+    for (const [file, text] of Object.entries({
+      'index.html': 'home v1',
+      _headers: 'headers v1',
+      'resources/a/index.html': 'a v1',
+      'resources/a.data': 'a data v1',
+      'resources/b/index.html': 'b v1',
+    })) {
+      mkdirSync(join(siteDir, file, '..'), { recursive: true })
+      writeFileSync(join(siteDir, file), text)
+    }
+    return state
+  })
 })
 
 describe('staging the next site', () => {

@@ -70,16 +70,34 @@ export function readPublishState(buildDir: string): PublishState {
   return JSON.parse(readFileSync(file, 'utf8')) as PublishState
 }
 
-/** After a full build: the replaced and staged sites of earlier publishes, which describe another build. */
-export function discardPublishLeftovers(outDir: string): void {
+/** The replaced and staged sites of earlier publishes, which describe another build. */
+function discardPublishLeftovers(outDir: string): void {
   rmSync(previousDir(outDir), { recursive: true, force: true })
   rmSync(stagingDir(outDir), { recursive: true, force: true })
 }
 
-/** After a full build: its state, which also ends whatever an interrupted publish left. */
-export function writePublishState(buildDir: string, state: PublishState): void {
-  writeStateFile(stateFile(buildDir), state)
-  rmSync(pendingStateFile(buildDir), { force: true })
+/**
+ * Puts a full build's site live as a publish does: `assemble` writes the whole new site into the staging
+ * folder and returns its state, then the two switch. The live site is served whole until then (a full
+ * build's copy, policies and images take seconds), and a build that fails leaves it as it was.
+ */
+export async function publishFullBuild(
+  buildDir: string,
+  outDir: string,
+  assemble: (siteDir: string) => Promise<PublishState>,
+): Promise<void> {
+  recoverInterruptedPublish(buildDir, outDir)
+  discardPublishLeftovers(outDir)
+  let state: PublishState
+  try {
+    state = await assemble(stagingDir(outDir))
+  } catch (error) {
+    rmSync(stagingDir(outDir), { recursive: true, force: true })
+    throw error
+  }
+  switchPublishedSite(buildDir, outDir, state)
+  // The site it replaced is no spare for the next publish: every file may differ.
+  rmSync(previousDir(outDir), { recursive: true, force: true })
 }
 
 /**
@@ -90,7 +108,8 @@ export function writePublishState(buildDir: string, state: PublishState): void {
 export function switchPublishedSite(buildDir: string, outDir: string, state: PublishState): void {
   writeStateFile(pendingStateFile(buildDir), state)
   rmSync(previousDir(outDir), { recursive: true, force: true })
-  renameSync(outDir, previousDir(outDir))
+  // The first full build has no site to replace.
+  if (existsSync(outDir)) renameSync(outDir, previousDir(outDir))
   renameSync(stagingDir(outDir), outDir)
   renameSync(pendingStateFile(buildDir), stateFile(buildDir))
 }

@@ -9,7 +9,7 @@ import { loadScriptsAfterFirstPaint } from '../vite/loadScriptsAfterFirstPaint.t
  * unknown paths get `dist/404.html` (the prerendered not-found page, which also boots the SPA).
  * Also writes the sitemap and robots.txt for the routes the content defines, makes every page load its
  * scripts after its first paint, and applies the security policy. Returns each route's policy and the
- * headers every path gets, which the publisher keeps (publish/recordFullBuild.ts).
+ * headers every path gets, which the publisher keeps (publish/fullBuildState.ts).
  */
 export function publishStaticSite({
   clientBuildDir,
@@ -22,7 +22,7 @@ export function publishStaticSite({
 }: {
   /** React Router's client build (`build/client`). */
   clientBuildDir: string
-  /** Where the site is published: `dist/` unless SITE_OUT_DIR says otherwise. */
+  /** Where the site is assembled: beside the published one (`dist/` unless SITE_OUT_DIR says otherwise), then switched in. */
   outDir: string
   routePaths: string[]
   redirects: SiteRedirect[]

@@ -3,27 +3,24 @@ import { getContentClient } from '../app/content/client.server'
 import type { ExperimentPlan } from '../app/content/experiments.server'
 import type { SiteRoute } from '../app/content/paths.server'
 import { ROUTE_DOCUMENTS_QUERY } from '../app/content/queries'
-import { type PublishState, type VariantPage, writePublishState } from './publishState.ts'
+import type { PublishState, VariantPage } from './publishState.ts'
 import { referencedIds } from './routeDependencies.ts'
 
-/** After a full build: what it published, for the next `publish:changed` (publish/publishState.ts). */
-export async function recordFullBuild(
-  buildDir: string,
-  {
-    routes,
-    policies,
-    images,
-    plans,
-    ...configuration
-  }: Omit<PublishState, 'routes' | 'experiments'> & {
-    routes: SiteRoute[]
-    /** The experiments whose variant pages the build rendered. */
-    plans: ExperimentPlan[]
-    policies: Map<string, string>
-    /** The image variants each route's page names. */
-    images: (path: string) => string[]
-  },
-): Promise<void> {
+/** What a full build published, which the next `publish:changed` starts from (publish/publishState.ts). */
+export async function fullBuildState({
+  routes,
+  policies,
+  images,
+  plans,
+  ...configuration
+}: Omit<PublishState, 'routes' | 'experiments'> & {
+  routes: SiteRoute[]
+  /** The experiments whose variant pages the build rendered. */
+  plans: ExperimentPlan[]
+  policies: Map<string, string>
+  /** The image variants each route's page names. */
+  images: (path: string) => string[]
+}): Promise<PublishState> {
   const client = await getContentClient()
   const documents = await client.fetch(ROUTE_DOCUMENTS_QUERY, { ids: null })
   const shows = new Map(documents.map((document) => [document._id, referencedIds(document)]))
@@ -42,5 +39,5 @@ export async function recordFullBuild(
       if (policy === undefined) throw new Error(`The build published no page for ${route}`)
       pages[route] = { policy, images: images(route) }
     }
-  writePublishState(buildDir, { ...configuration, routes: published, experiments: { plans, pages } })
+  return { ...configuration, routes: published, experiments: { plans, pages } }
 }
