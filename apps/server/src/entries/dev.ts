@@ -8,10 +8,12 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { WEB_APP_DIR } from '@site/web/publish'
 import { createServer } from 'vite'
+import { surviveClosedOutput } from '../closedOutput.ts'
 import { devLeadServer } from '../leads/devLeadServer.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
 
 loadRootEnvFile()
+surviveClosedOutput()
 // The lead server's settings as `pnpm serve` and the Studio's lead server read them: the root .env under the
 // environment, taken before Vite's config adds its mode's files (.env.development, .env.local) for the site.
 const leadEnv = { ...process.env }

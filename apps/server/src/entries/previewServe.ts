@@ -4,8 +4,10 @@
  * Usage: pnpm preview:serve (node apps/server/run.mjs previewServe) [--dir apps/web/dist] [--port 4173]
  */
 import { parseArgs } from 'node:util'
+import { surviveClosedOutput } from '../closedOutput.ts'
 import { HostingContractError, startStaticServer } from '../static/staticServer.ts'
 
+surviveClosedOutput()
 const { values } = parseArgs({ options: { dir: { type: 'string' }, port: { type: 'string' } } })
 const server = await startStaticServer({
   dir: values.dir ?? 'apps/web/dist',

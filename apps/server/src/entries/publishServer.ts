@@ -4,9 +4,11 @@
  * PUBLISH_DEPLOY_COMMAND, PUBLISH_CATCH_UP_MINUTES (5; 0: catch up only on start).
  */
 
+import { surviveClosedOutput } from '../closedOutput.ts'
 import { startPublishServer } from '../publish/startPublishServer.ts'
 import { catchUpInterval } from '../siteServer.ts'
 
+surviveClosedOutput()
 const secret = process.env.SANITY_WEBHOOK_SECRET
 if (!secret) throw new Error('Set SANITY_WEBHOOK_SECRET to the secret of the Sanity webhook')
 const server = await startPublishServer({

@@ -4,11 +4,13 @@
  * Usage: pnpm serve [--dir apps/web/dist] [--port 4173] [--host 127.0.0.1]   (or PORT, HOST)
  */
 import { parseArgs } from 'node:util'
+import { surviveClosedOutput } from '../closedOutput.ts'
 import { ConfigurationError, jsonLineLog, logFailure } from '../leads/leadLog.ts'
 import { loadRootEnvFile } from '../rootEnv.ts'
 import { HostingContractError, startSiteServer } from '../siteServer.ts'
 
 loadRootEnvFile()
+surviveClosedOutput()
 
 // Node would print an unhandled error whole (its message can quote a query's parameters or a row): the log
 // gets its class and code, and the process ends as it would have.

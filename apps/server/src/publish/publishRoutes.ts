@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { publisherDir, WEB_APP_DIR } from '@site/web/publish'
 import { Hono } from 'hono'
+import { relayOutput } from '../closedOutput.ts'
 import { type CatchUpResult, type ContentQuery, catchUp, contentQueryFromEnv } from './catchUp.ts'
 import { createPublishQueue, logPublishReport, type PublishReport } from './publishQueue.ts'
 import { createPublishWorker } from './publishWorker.ts'
@@ -135,7 +136,8 @@ export function publishRoutes(options: PublishRoutesOptions): PublishEndpoint {
 
 function deploy(command: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], { stdio: 'inherit' })
+    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] })
+    relayOutput(child)
     child.once('error', reject)
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the deploy command exited with ${code}`))))
   })

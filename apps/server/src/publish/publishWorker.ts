@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { PUBLISH_WORKER_PATH, type PublishOutcome, type PublishReply, type PublishRequest } from '@site/web/publish'
+import { relayOutput } from '../closedOutput.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -15,7 +16,14 @@ export function createPublishWorker(env: NodeJS.ProcessEnv = process.env) {
   let pending: { resolve: (reply: PublishReply) => void; reject: (error: Error) => void } | undefined
 
   const start = () => {
-    const child = fork(PUBLISH_WORKER_PATH, [], { cwd: repoRoot, env, execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+    const child = fork(PUBLISH_WORKER_PATH, [], {
+      cwd: repoRoot,
+      env,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    })
+    // Its output (and a full build's) passes through this process, which outlives a closed pipe.
+    relayOutput(child)
     child.on('message', (reply: PublishReply) => {
       pending?.resolve(reply)
       pending = undefined
