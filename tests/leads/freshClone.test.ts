@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from './support/serverProcess'
 import { addressesOf, startSmtpSink } from './support/smtpSink'
@@ -83,12 +84,7 @@ describe('pnpm studio on a fresh clone', () => {
     clone = freshClone()
     expect(existsSync(join(clone, 'apps/web/dist'))).toBe(false)
     expect(existsSync(join(clone, '.data'))).toBe(false)
-    const [studioPort, lakePort, leadsPort, devPort] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ])
+    const [studioPort, lakePort, leadsPort] = await Promise.all([freePort(), freePort(), freePort()])
     const leadsUrl = `http://127.0.0.1:${leadsPort}`
     const auth = { authorization: `Bearer ${TOKEN}` }
     const smtp = await startSmtpSink()
@@ -131,19 +127,29 @@ describe('pnpm studio on a fresh clone', () => {
       })
       .toBe(200)
 
-    // `npm start`'s dev server, next to it: its lead endpoint stores into the store the tool reads.
-    const devOrigin = `http://127.0.0.1:${devPort}`
-    const dev = run(
-      ['--filter', '@site/server', 'dev', '--host', '127.0.0.1', '--port', String(devPort), '--strictPort'],
-      { LEADS_ADMIN_TOKEN: TOKEN },
-    )
+    // `npm start`'s dev server, next to it: its lead endpoint stores into the store the tool reads. On port 0 it
+    // takes a free port itself and prints it: a port freed here and passed to it could be taken meanwhile by another
+    // test's server (run 12's lead post got 403, which is what a Content Lake answers a foreign origin).
+    const dev = run(['--filter', '@site/server', 'dev', '--host', '127.0.0.1', '--port', '0'], {
+      LEADS_ADMIN_TOKEN: TOKEN,
+    })
+    const devPrinted = () => `The dev server printed:\n${dev.output().slice(-4000)}`
+    const printedOrigin = () =>
+      /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(stripVTControlCharacters(dev.output()))?.[1]
     // Its first page waits for Vite to pre-bundle the dependencies, beside the Studio's own dev server.
     await expect
-      .poll(async () => (await answer(devOrigin))?.status, { timeout: 300_000, interval: 1_000 })
+      .poll(
+        async () => {
+          const origin = printedOrigin()
+          return origin && (await answer(origin))?.status
+        },
+        { timeout: 300_000, interval: 1_000 },
+      )
       .toBe(200)
       .catch((error: Error) => {
-        throw new Error(`${error.message}\nThe dev server printed:\n${dev.output().slice(-4000)}`)
+        throw new Error(`${error.message}\n${devPrinted()}`)
       })
+    const devOrigin = printedOrigin() ?? ''
     const posted = await answer(`${devOrigin}/api/leads/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': 'fresh-clone-lead', origin: devOrigin },
@@ -161,7 +167,7 @@ describe('pnpm studio on a fresh clone', () => {
         honeypot: '',
       }),
     })
-    expect(posted?.status).toBe(201)
+    expect(posted?.status, `${posted?.body}\n${devPrinted()}`).toBe(201)
     const listed = await answer(`${leadsUrl}/api/admin/leads`, { headers: auth })
     const leads = (JSON.parse(listed?.body ?? '{}') as { leads: Array<{ id: string; email: string; state: string }> })
       .leads
