@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { http, passthrough } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type StaticServer, startStaticServer } from '../../apps/server/src/static/staticServer'
 import {
@@ -12,6 +13,7 @@ import {
   stagingDir,
   switchPublishedSite,
 } from '../../apps/web/publish/publishState'
+import { server as msw } from './support/mswServer'
 
 const stateFor = (policy: string): PublishState => ({
   siteUrl: 'https://example.com',
@@ -100,6 +102,7 @@ describe('a full build', () => {
 
   it('keeps the live site served whole while it assembles the new one, then switches it in with its state', async () => {
     server = await startStaticServer({ dir: outDir })
+    msw.use(http.get(`${server.origin}/*`, () => passthrough()))
     await publishFullBuild(buildDir, outDir, async (siteDir) => {
       site(siteDir, 'rebuilt site')
       expect(await servedHome()).toBe('old site')
